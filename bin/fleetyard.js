@@ -5,7 +5,9 @@ import { existsSync } from 'node:fs';
 
 const entry = new URL('../dist/cli/main.js', import.meta.url);
 if (!existsSync(entry)) {
-  process.stderr.write('fleetyard: dist/ is missing; run `npm install` (or `npm run build`) first\n');
+  process.stderr.write(
+    'fleetyard: dist/ is missing; run `npm install` (or `npm run build`) first\n',
+  );
   process.exit(1);
 }
 await import(entry.href);

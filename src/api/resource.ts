@@ -1,0 +1,74 @@
+/**
+ * How a kind is served: its names (for discovery and URLs) and its strategy (defaults,
+ * validation, selectable fields, subresources), after upstream's `rest.RESTCreateStrategy` /
+ * `RESTUpdateStrategy` in `k8s.io/apiserver/pkg/registry/rest`.
+ *
+ * The API server does everything generic (metadata rules, uid, resourceVersion, generation,
+ * finalizers, status split, name validation by {@link ResourceDefinition.nameValidation});
+ * a strategy only adds what is specific to its kind.
+ *
+ * @module
+ */
+import type { FieldError } from './field-error.js';
+import type { KubeObject } from './object.js';
+
+/** Where a kind's `/scale` subresource reads and writes (JSON paths as dotted field names). */
+export interface ScaleSpec {
+  /** e.g. `spec.replicas` */
+  readonly specReplicasPath: string;
+  /** e.g. `status.replicas` */
+  readonly statusReplicasPath: string;
+  /** e.g. `spec.selector` (a metav1.LabelSelector) or, for CRDs, `status.selector` (a string) */
+  readonly labelSelectorPath?: string;
+}
+
+export interface KindStrategy {
+  /**
+   * Fills upstream defaults in place (`SetDefaults_*`), on create and on every update, as the
+   * upstream decoder does. Must be idempotent.
+   */
+  defaults?(obj: KubeObject): void;
+  /**
+   * Resets what a client may not set on create (upstream `PrepareForCreate`): e.g. a
+   * Deployment's status is cleared, a Pod's status becomes `{phase: Pending}`.
+   */
+  prepareForCreate?(obj: KubeObject): void;
+  /** Kind-specific validation of a new object (upstream `Validate`). Metadata is done generically. */
+  validate?(obj: KubeObject): FieldError[];
+  /** Kind-specific validation of an update (immutable fields…), after `validate` passed. */
+  validateUpdate?(obj: KubeObject, old: KubeObject): FieldError[];
+  /** Extra field-selector values beyond metadata.name/namespace, e.g. `{'spec.nodeName': 'n1'}`. */
+  selectableFields?(obj: KubeObject): Record<string, string>;
+}
+
+export type NameValidation = 'dns-subdomain' | 'dns-label' | 'path-segment';
+
+export interface ResourceDefinition {
+  /** API group, '' for core. */
+  readonly group: string;
+  readonly version: string;
+  readonly kind: string;
+  readonly listKind: string;
+  /** Plural resource name used in URLs, e.g. `deployments`. */
+  readonly plural: string;
+  readonly singular: string;
+  readonly namespaced: boolean;
+  readonly shortNames?: readonly string[];
+  readonly categories?: readonly string[];
+  /** How `metadata.name` is validated (upstream: most kinds DNS subdomain). */
+  readonly nameValidation: NameValidation;
+  /**
+   * `spec`: generation starts at 1 and is bumped when anything but metadata and status
+   * changes (and once when deletion starts). `none`: the kind does not track generation.
+   */
+  readonly generation: 'spec' | 'none';
+  /** Serves `/status`; the main resource then ignores status changes. */
+  readonly statusSubresource: boolean;
+  /** Serves `/scale` as autoscaling/v1 Scale. */
+  readonly scale?: ScaleSpec;
+  readonly strategy: KindStrategy;
+}
+
+export function apiVersionOf(def: Pick<ResourceDefinition, 'group' | 'version'>): string {
+  return def.group === '' ? def.version : `${def.group}/${def.version}`;
+}
