@@ -59,9 +59,11 @@ export interface ResourceDefinition {
   readonly nameValidation: NameValidation;
   /**
    * `spec`: generation starts at 1 and is bumped when anything but metadata and status
-   * changes (and once when deletion starts). `none`: the kind does not track generation.
+   * changes (and once when deletion starts). `spec-and-annotations`: also when annotations
+   * change (Deployments: their annotations are copied to ReplicaSets and drive rollbacks).
+   * `none`: the kind does not track generation.
    */
-  readonly generation: 'spec' | 'none';
+  readonly generation: 'spec' | 'spec-and-annotations' | 'none';
   /** Serves `/status`; the main resource then ignores status changes. */
   readonly statusSubresource: boolean;
   /** Serves `/scale` as autoscaling/v1 Scale. */
@@ -71,4 +73,12 @@ export interface ResourceDefinition {
 
 export function apiVersionOf(def: Pick<ResourceDefinition, 'group' | 'version'>): string {
   return def.group === '' ? def.version : `${def.group}/${def.version}`;
+}
+
+/** The group-qualified resource, for Status errors (`deployments.apps`). */
+export function groupResource(def: Pick<ResourceDefinition, 'group' | 'plural'>): {
+  group: string;
+  resource: string;
+} {
+  return { group: def.group, resource: def.plural };
 }

@@ -1,0 +1,84 @@
+/**
+ * core/v1 Namespaces: DNS-label names, the `kubernetes.io/metadata.name` label, phase `Active`
+ * and the `kubernetes` finalizer on create, and the `status.phase` field selector.
+ *
+ * Upstream also resets `spec.finalizers` on every update of the main resource (they change only
+ * through `/finalize`); a strategy here cannot see the old object while defaulting, so that
+ * reset is left to the server.
+ *
+ * @module
+ */
+import { type FieldError, fieldErrors } from '../field-error.js';
+import { isQualifiedName } from '../labels/validation.js';
+import type { KubeObject } from '../object.js';
+import type { ResourceDefinition } from '../resource.js';
+import { STANDARD_FINALIZERS } from '../validation/metadata-fields.js';
+import { SPEC, withBuiltinMetadata } from './common.js';
+import { ensureObj, getArr, getObj, getStr, setDefaultStr } from './json.js';
+
+/** The label every namespace carries with its own name (upstream `LabelMetadataName`). */
+export const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
+
+function defaults(obj: KubeObject): void {
+  const meta = obj.metadata;
+  const name = meta?.name;
+  // Upstream cannot label a namespace created with generateName before its name exists either.
+  if (meta !== undefined && typeof name === 'string' && name !== '') {
+    if (meta.labels === undefined || meta.labels === null) meta.labels = {};
+    meta.labels[NAMESPACE_NAME_LABEL] = name;
+  }
+  const status = ensureObj(obj, 'status');
+  if (status !== undefined) setDefaultStr(status, 'phase', 'Active');
+}
+
+function prepareForCreate(obj: KubeObject): void {
+  obj.status = { phase: 'Active' };
+  const spec = ensureObj(obj, 'spec');
+  if (spec === undefined) return;
+  const finalizers = getArr(spec, 'finalizers') ?? [];
+  if (!finalizers.includes('kubernetes')) finalizers.push('kubernetes');
+  spec.finalizers = finalizers;
+}
+
+/** Upstream `ValidateNamespace`: `spec.finalizers` hold standard or qualified names. */
+function validate(obj: KubeObject): FieldError[] {
+  const errs: FieldError[] = [];
+  const p = SPEC.child('finalizers');
+  for (const f of getArr(getObj(obj, 'spec'), 'finalizers') ?? []) {
+    const name = typeof f === 'string' ? f : '';
+    for (const msg of isQualifiedName(name)) errs.push(fieldErrors.invalid(p, name, msg));
+    if (!name.includes('/') && !STANDARD_FINALIZERS.includes(name)) {
+      errs.push(
+        fieldErrors.invalid(
+          p,
+          name,
+          'name is neither a standard finalizer name nor is it fully qualified',
+        ),
+      );
+    }
+  }
+  return errs;
+}
+
+/** core/v1 `namespaces` (`ns`, cluster-scoped, `/status`). */
+export const namespaceResource: ResourceDefinition = {
+  group: '',
+  version: 'v1',
+  kind: 'Namespace',
+  listKind: 'NamespaceList',
+  plural: 'namespaces',
+  singular: 'namespace',
+  namespaced: false,
+  shortNames: ['ns'],
+  nameValidation: 'dns-label',
+  generation: 'none',
+  statusSubresource: true,
+  strategy: withBuiltinMetadata({
+    defaults,
+    prepareForCreate,
+    validate,
+    selectableFields(obj) {
+      return { 'status.phase': getStr(getObj(obj, 'status'), 'phase') ?? '' };
+    },
+  }),
+};

@@ -1,0 +1,166 @@
+/**
+ * core/v1 Pods: defaults (`SetDefaults_PodSpec`, `SetDefaults_Pod`), what creation adds
+ * (`PrepareForCreate` plus the admission plugins every cluster runs: DefaultTolerationSeconds,
+ * Priority and ServiceAccount's default account name), validation and field selectors.
+ *
+ * Generation: tracked (`spec`). Since 1.33 upstream sets `metadata.generation` to 1 on create and
+ * bumps it on every spec change of a Pod, whatever the PodObservedGenerationTracking gate says.
+ *
+ * @module
+ */
+import type { FieldError } from '../field-error.js';
+import type { KubeObject } from '../object.js';
+import type { ResourceDefinition } from '../resource.js';
+import { METADATA, SPEC, withBuiltinMetadata } from './common.js';
+import {
+  get,
+  getArr,
+  getObj,
+  getStr,
+  isJsonObject,
+  type JsonObject,
+  objects,
+  specOf,
+} from './json.js';
+import { defaultPodOnly, defaultPodSpec } from './pod-defaults.js';
+import {
+  validateContainersOnlyForPod,
+  validatePodSpec,
+  validatePodSpecificAnnotations,
+} from './pod-spec-validation.js';
+import { validatePodSpecUpdate } from './pod-update.js';
+import { podQOSClass } from './qos.js';
+
+/** Upstream DefaultTolerationSeconds admission: 300 s for not-ready and unreachable nodes. */
+const DEFAULT_TOLERATION_SECONDS = 300;
+const NODE_TAINTS = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'];
+
+/** The built-in priority classes (upstream `scheduling.SystemPriorityClasses`). */
+const SYSTEM_PRIORITIES: Readonly<Record<string, number>> = {
+  'system-node-critical': 2000001000,
+  'system-cluster-critical': 2000000000,
+};
+
+function addDefaultTolerations(spec: JsonObject): void {
+  if (
+    spec.tolerations !== undefined &&
+    spec.tolerations !== null &&
+    !Array.isArray(spec.tolerations)
+  )
+    return;
+  const tolerations = objects(spec, 'tolerations');
+  const list = getArr(spec, 'tolerations') ?? [];
+  for (const key of NODE_TAINTS) {
+    const tolerated = tolerations.some((t) => {
+      const k = getStr(t, 'key') ?? '';
+      const effect = getStr(t, 'effect') ?? '';
+      return (k === key || k === '') && (effect === 'NoExecute' || effect === '');
+    });
+    if (!tolerated) {
+      list.push({
+        key,
+        operator: 'Exists',
+        effect: 'NoExecute',
+        tolerationSeconds: DEFAULT_TOLERATION_SECONDS,
+      });
+    }
+  }
+  spec.tolerations = list;
+}
+
+/** Upstream Priority admission, for the classes that exist without a PriorityClass object. */
+function admitPriority(spec: JsonObject): void {
+  const className = getStr(spec, 'priorityClassName') ?? '';
+  const priority = className === '' ? 0 : SYSTEM_PRIORITIES[className];
+  if (priority === undefined) return;
+  if (spec.priority === undefined || spec.priority === null) spec.priority = priority;
+  if (spec.preemptionPolicy === undefined || spec.preemptionPolicy === null)
+    spec.preemptionPolicy = 'PreemptLowerPriority';
+}
+
+function prepareForCreate(obj: KubeObject): void {
+  const spec = specOf(obj);
+  if (spec === undefined) return;
+  const status: JsonObject = { phase: 'Pending', qosClass: podQOSClass(spec) };
+  if ((getArr(spec, 'schedulingGates') ?? []).length > 0) {
+    status.conditions = [
+      {
+        type: 'PodScheduled',
+        status: 'False',
+        lastProbeTime: null,
+        lastTransitionTime: null,
+        reason: 'SchedulingGated',
+        message: 'Scheduling is blocked due to non-empty scheduling gates',
+      },
+    ];
+  }
+  obj.status = status;
+  addDefaultTolerations(spec);
+  admitPriority(spec);
+  // ServiceAccount admission names the default account (its token volume is not added here).
+  if ((getStr(spec, 'serviceAccountName') ?? '') === '') {
+    spec.serviceAccountName = 'default';
+    spec.serviceAccount = 'default';
+  }
+}
+
+function validate(obj: KubeObject): FieldError[] {
+  const spec = getObj(obj, 'spec') ?? {};
+  const annotations = obj.metadata?.annotations;
+  return [
+    ...validatePodSpecificAnnotations(annotations, spec, METADATA.child('annotations')),
+    ...validatePodSpec(spec, SPEC, { isPod: true }),
+    ...validateContainersOnlyForPod(spec, SPEC),
+  ];
+}
+
+/** Upstream pod `ToSelectableFields` (values as upstream renders them). */
+function selectableFields(obj: KubeObject): Record<string, string> {
+  const spec = getObj(obj, 'spec');
+  const status = getObj(obj, 'status');
+  const podIPs = getArr(status, 'podIPs') ?? [];
+  const first = podIPs[0];
+  const podIP = isJsonObject(first) ? (getStr(first, 'ip') ?? '') : (getStr(status, 'podIP') ?? '');
+  return {
+    'spec.nodeName': getStr(spec, 'nodeName') ?? '',
+    'spec.restartPolicy': getStr(spec, 'restartPolicy') ?? '',
+    'spec.schedulerName': getStr(spec, 'schedulerName') ?? '',
+    'spec.serviceAccountName': getStr(spec, 'serviceAccountName') ?? '',
+    'spec.hostNetwork': get(spec, 'hostNetwork') === true ? 'true' : 'false',
+    'status.phase': getStr(status, 'phase') ?? '',
+    'status.podIP': podIP,
+    // Upstream accepts this label but never fills it, so it only ever equals ''.
+    'status.podIPs': '',
+    'status.nominatedNodeName': getStr(status, 'nominatedNodeName') ?? '',
+  };
+}
+
+/** core/v1 `pods` (`po`, category `all`, `/status`). */
+export const podResource: ResourceDefinition = {
+  group: '',
+  version: 'v1',
+  kind: 'Pod',
+  listKind: 'PodList',
+  plural: 'pods',
+  singular: 'pod',
+  namespaced: true,
+  shortNames: ['po'],
+  categories: ['all'],
+  nameValidation: 'dns-subdomain',
+  generation: 'spec',
+  statusSubresource: true,
+  strategy: withBuiltinMetadata({
+    defaults(obj) {
+      const spec = specOf(obj);
+      if (spec === undefined) return;
+      defaultPodSpec(spec);
+      defaultPodOnly(spec);
+    },
+    prepareForCreate,
+    validate,
+    validateUpdate(obj, old) {
+      return validatePodSpecUpdate(getObj(obj, 'spec') ?? {}, getObj(old, 'spec') ?? {});
+    },
+    selectableFields,
+  }),
+};
