@@ -1,0 +1,103 @@
+/**
+ * Synchronous access to the log table: append a batch as one transaction, compact in chunks.
+ * Runs on the thread that owns the connection: the commit worker, or the main thread with
+ * `commitThread: 'main'`.
+ *
+ * @module
+ */
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type Database from 'better-sqlite3';
+import type { StorageEvent } from '../backend.js';
+import { META_COMPACT_REV, readMeta } from './schema.js';
+
+/** One log row, flattened: rev, key, value, create_rev, prev_rev, deleted. */
+export const ROW_WIDTH = 6;
+export type RowCell = string | number;
+
+/** Flattens events into log rows (one flat array: cheap to post to a worker). */
+export function toRows(events: readonly StorageEvent[]): RowCell[] {
+  const cells: RowCell[] = new Array(events.length * ROW_WIDTH);
+  let i = 0;
+  for (const e of events) {
+    cells[i++] = e.revision;
+    cells[i++] = e.kv.key;
+    cells[i++] = e.kv.value;
+    cells[i++] = e.kv.createRevision;
+    cells[i++] = e.type === 'create' ? 0 : (e.prevKv?.modRevision ?? 0);
+    cells[i++] = e.type === 'delete' ? 1 : 0;
+  }
+  return cells;
+}
+
+/**
+ * Revisions handled per compaction transaction. A chunk deletes at most two rows per revision
+ * (the superseded row and a tombstone). On the development machine a chunk of 2,000 1 KiB
+ * updates took ~6 ms including its fsync (~20 ms when a WAL checkpoint landed in it), so
+ * appends queued behind a chunk wait that long at most.
+ */
+const COMPACT_CHUNK = 2000;
+
+/** Rows per INSERT statement: one statement call per 64 rows instead of per row. */
+const ROWS_PER_INSERT = 64;
+
+function insertSql(rows: number): string {
+  const values = Array.from({ length: rows }, () => '(?, ?, ?, ?, ?, ?)').join(', ');
+  return `INSERT INTO log (rev, key, value, create_rev, prev_rev, deleted) VALUES ${values}`;
+}
+
+export class LogStore {
+  readonly #append: (cells: readonly RowCell[]) => void;
+  readonly #compactChunk: (from: number, to: number) => void;
+  #compactRev: number;
+
+  constructor(db: Database.Database) {
+    this.#compactRev = readMeta(db, META_COMPACT_REV);
+    const insertOne = db.prepare(insertSql(1));
+    const insertMany = db.prepare(insertSql(ROWS_PER_INSERT));
+    const step = ROWS_PER_INSERT * ROW_WIDTH;
+    this.#append = db.transaction((cells: readonly RowCell[]) => {
+      let i = 0;
+      for (; i + step <= cells.length; i += step) insertMany.run(cells.slice(i, i + step));
+      for (; i < cells.length; i += ROW_WIDTH) insertOne.run(cells.slice(i, i + ROW_WIDTH));
+    });
+    // The rows superseded by the chunk's rows, then the chunk's tombstones, then the progress
+    // mark, in one transaction: a crash mid-compaction resumes from the last finished chunk.
+    const deleteSuperseded = db.prepare(
+      'DELETE FROM log WHERE rev IN (SELECT prev_rev FROM log WHERE rev > ? AND rev <= ? AND prev_rev > 0)',
+    );
+    const deleteTombstones = db.prepare(
+      'DELETE FROM log WHERE rev > ? AND rev <= ? AND deleted = 1',
+    );
+    const setCompactRev = db.prepare(
+      'INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
+    );
+    this.#compactChunk = db.transaction((from: number, to: number) => {
+      deleteSuperseded.run(from, to);
+      deleteTombstones.run(from, to);
+      setCompactRev.run(META_COMPACT_REV, to);
+    });
+  }
+
+  /** How far the log has been compacted (persisted). */
+  get compactRevision(): number {
+    return this.#compactRev;
+  }
+
+  /** Appends rows from {@link toRows} in one transaction; returns once it is fsynced. */
+  append(cells: readonly RowCell[]): void {
+    this.#append(cells);
+  }
+
+  /**
+   * Removes rows superseded at or below `revision` and tombstones at or below it, one chunk
+   * per transaction, yielding to the event loop between chunks. Stops early when `stop()`.
+   */
+  async compact(revision: number, stop: () => boolean): Promise<void> {
+    while (!stop() && this.#compactRev < revision) {
+      const to = Math.min(revision, this.#compactRev + COMPACT_CHUNK);
+      this.#compactChunk(this.#compactRev, to);
+      this.#compactRev = to;
+      if (to < revision) await nextTurn();
+    }
+  }
+}

@@ -1,0 +1,78 @@
+/**
+ * The on-disk layout of the SQLite backend, in kine's style: one log row per revision, plus a
+ * small meta table.
+ *
+ * A delete is a row too (a tombstone, `deleted = 1`) carrying the final value of the delete
+ * event, so the event can be rebuilt after a restart. `prev_rev` names the row an update or
+ * delete superseded (0 for a create); compaction uses it to find superseded rows by primary
+ * key without any secondary index. Compare-and-swap happens in memory before a write reaches
+ * the log (one process owns the file: the connection holds an exclusive lock), so the log
+ * needs no unique `(key, prev_rev)` index to referee conflicting writers.
+ *
+ * @module
+ */
+import type Database from 'better-sqlite3';
+
+/** Bumped on any incompatible change; stored in `PRAGMA user_version`. */
+export const SCHEMA_VERSION = 1;
+
+const DDL = `
+CREATE TABLE IF NOT EXISTS log (
+  rev        INTEGER PRIMARY KEY,
+  key        TEXT    NOT NULL,
+  value      TEXT    NOT NULL,
+  create_rev INTEGER NOT NULL,
+  prev_rev   INTEGER NOT NULL,
+  deleted    INTEGER NOT NULL
+) STRICT;
+CREATE TABLE IF NOT EXISTS meta (
+  name  TEXT    PRIMARY KEY,
+  value INTEGER NOT NULL
+) STRICT, WITHOUT ROWID;
+`;
+
+/** One log row as read back. */
+export interface LogRow {
+  readonly rev: number;
+  readonly key: string;
+  readonly value: string;
+  readonly create_rev: number;
+  readonly prev_rev: number;
+  readonly deleted: number;
+}
+
+/** Meta entry: history at or below this revision has been removed from the log. */
+export const META_COMPACT_REV = 'compact_rev';
+
+/**
+ * Configures a fresh connection and creates the tables.
+ *
+ * - `locking_mode = EXCLUSIVE` before the first WAL access: no `-shm` file, and a second
+ *   process opening the same store fails instead of interleaving revisions.
+ * - `journal_mode = WAL`: a commit appends frames to one file; a torn tail after a crash is
+ *   discarded by the frame checksums, so a batch survives whole or not at all.
+ * - `synchronous = FULL`: every commit fsyncs the WAL before returning, which is what lets a
+ *   write be acknowledged.
+ */
+export function prepareDatabase(db: Database.Database): void {
+  db.pragma('locking_mode = EXCLUSIVE');
+  const mode = db.pragma('journal_mode = WAL', { simple: true });
+  if (mode !== 'wal') throw new Error(`storage: sqlite refused WAL mode (got ${String(mode)})`);
+  db.pragma('synchronous = FULL');
+  const version = Number(db.pragma('user_version', { simple: true }));
+  if (version > SCHEMA_VERSION) {
+    throw new Error(
+      `storage: database schema ${version} is newer than supported ${SCHEMA_VERSION}`,
+    );
+  }
+  db.exec(DDL);
+  if (version < SCHEMA_VERSION) db.pragma(`user_version = ${SCHEMA_VERSION}`);
+}
+
+/** Reads an integer meta entry (0 when absent). */
+export function readMeta(db: Database.Database, name: string): number {
+  const row = db.prepare('SELECT value FROM meta WHERE name = ?').get(name) as
+    | { value: number }
+    | undefined;
+  return row?.value ?? 0;
+}
