@@ -1,0 +1,40 @@
+/**
+ * What a handler works with: the server-wide services and one request's parts.
+ *
+ * @module
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ResourceDefinition } from '../../api/resource.js';
+import type { Backend } from '../../storage/backend.js';
+import type { Clock } from '../../util/clock.js';
+import type { MediaType } from '../http/media.js';
+import type { ApiMetrics } from '../metrics.js';
+import type { ResourceRegistry } from '../registry.js';
+import type { ResourceRequest } from '../request-info.js';
+import type { ObjectStore } from '../store/object-store.js';
+
+export interface ApiServices {
+  readonly registry: ResourceRegistry;
+  readonly store: ObjectStore;
+  readonly backend: Backend;
+  readonly clock: Clock;
+  readonly metrics: ApiMetrics;
+  /** Closes every open watch stream when the server shuts down. */
+  readonly shutdownSignal: AbortSignal;
+  /** Default watch lifetime is random in [this, 2×this) seconds. */
+  readonly minRequestTimeoutSeconds: number;
+}
+
+export interface ResourceCall {
+  readonly req: IncomingMessage;
+  readonly res: ServerResponse;
+  readonly info: ResourceRequest;
+  readonly def: ResourceDefinition;
+  readonly query: URLSearchParams;
+  readonly accept: readonly MediaType[];
+}
+
+/** `dryRun=All` from the query (kubectl sends it on POST/PUT/PATCH). */
+export function isDryRun(query: URLSearchParams): boolean {
+  return query.getAll('dryRun').includes('All');
+}

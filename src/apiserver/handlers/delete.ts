@@ -1,0 +1,156 @@
+/**
+ * DELETE of one object or a collection. DeleteOptions come from the body (kubectl) or the
+ * query (client-node), and are validated as upstream's `ValidateDeleteOptions`.
+ *
+ * @module
+ */
+import { badRequest, invalid } from '../../api/errors.js';
+import { type FieldError, fieldErrors, path } from '../../api/field-error.js';
+import { isJsonObject } from '../../api/object.js';
+import { apiVersionOf } from '../../api/resource.js';
+import { decodeJson, readBody } from '../http/body.js';
+import { sendJson } from '../http/respond.js';
+import { parseRequestSelector } from '../selectors.js';
+import { attributesOf } from '../store/attributes.js';
+import type { DeleteOptions, PropagationPolicy } from '../store/deletion.js';
+import { listPrefix } from '../store/keys.js';
+import type { ApiServices, ResourceCall } from './context.js';
+
+const POLICIES: readonly PropagationPolicy[] = ['Foreground', 'Background', 'Orphan'];
+
+export async function handleDelete(api: ApiServices, call: ResourceCall): Promise<void> {
+  const options = await deleteOptions(call);
+  const { def, info } = call;
+  const dryRun = (options.dryRun ?? []).includes('All');
+  const result = await api.store.delete(def, info.namespace, info.name, options, { dryRun });
+  if (!result.removed || returnsDeletedObject(call)) {
+    sendJson(call.res, 200, result.json);
+    return;
+  }
+  sendJson(call.res, 200, {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Success',
+    details: {
+      name: info.name,
+      group: def.group,
+      kind: def.plural,
+      uid: result.object.metadata?.uid,
+    },
+  });
+}
+
+/** DELETE on a collection: every selected object, answered with the list of them. */
+export async function handleDeleteCollection(api: ApiServices, call: ResourceCall): Promise<void> {
+  const options = await deleteOptions(call);
+  const { def, info } = call;
+  const selector = parseRequestSelector(def, call.query);
+  const items = api.backend.list(listPrefix(def, info.namespace), {
+    ...(selector.empty ? {} : { filter: (kv) => selector.matches(attributesOf(def, kv)) }),
+  }).items;
+  const dryRun = (options.dryRun ?? []).includes('All');
+  const deleted: string[] = [];
+  for (const kv of items) {
+    const obj = JSON.parse(kv.value) as { metadata?: { name?: string; namespace?: string } };
+    try {
+      const r = await api.store.delete(
+        def,
+        obj.metadata?.namespace ?? '',
+        obj.metadata?.name ?? '',
+        options,
+        { dryRun },
+      );
+      deleted.push(r.json);
+    } catch (e) {
+      if ((e as { code?: number }).code !== 404) throw e;
+    }
+  }
+  const head = `{"kind":${JSON.stringify(def.listKind)},"apiVersion":${JSON.stringify(apiVersionOf(def))},"metadata":{"resourceVersion":"${api.backend.currentRevision()}"},"items":[`;
+  sendJson(call.res, 200, `${head}${deleted.join(',')}]}`);
+}
+
+/** Pods answer a DELETE with the object itself (upstream `ReturnDeletedObject`). */
+function returnsDeletedObject(call: ResourceCall): boolean {
+  return call.def.group === '' && call.def.plural === 'pods';
+}
+
+async function deleteOptions(call: ResourceCall): Promise<DeleteOptions> {
+  const raw = await deleteOptionsBody(call);
+  const q = call.query;
+  const options: DeleteOptions = {};
+  const errors: FieldError[] = [];
+  const grace = raw.gracePeriodSeconds ?? numberParam(q, 'gracePeriodSeconds');
+  if (grace !== undefined && grace !== null) {
+    if (typeof grace !== 'number' || !Number.isInteger(grace)) {
+      throw badRequest('gracePeriodSeconds must be an integer');
+    }
+    options.gracePeriodSeconds = grace;
+  }
+  propagation(raw, q, options, errors);
+  const dryRun = raw.dryRun ?? q.getAll('dryRun');
+  if (Array.isArray(dryRun)) {
+    for (const d of dryRun) {
+      if (d !== 'All') errors.push(fieldErrors.notSupported(path('dryRun'), d, ['All']));
+    }
+    options.dryRun = dryRun as string[];
+  }
+  if (isJsonObject(raw.preconditions)) {
+    options.preconditions = raw.preconditions as NonNullable<DeleteOptions['preconditions']>;
+  }
+  if (errors.length > 0) {
+    throw invalid({ group: 'meta.k8s.io', kind: 'DeleteOptions' }, '', errors);
+  }
+  return options;
+}
+
+/** The DeleteOptions body, or `{}` when there is none (client-node sends query parameters). */
+async function deleteOptionsBody(call: ResourceCall): Promise<Record<string, unknown>> {
+  const body = await readBody(call.req);
+  if (body.length === 0 || body.toString('utf8').trim() === '') return {};
+  const decoded = decodeJson(body);
+  if (!isJsonObject(decoded)) throw badRequest('DeleteOptions must be a JSON object');
+  return decoded;
+}
+
+/** `propagationPolicy` and the deprecated `orphanDependents` (upstream `ValidateDeleteOptions`). */
+function propagation(
+  raw: Record<string, unknown>,
+  q: URLSearchParams,
+  options: DeleteOptions,
+  errors: FieldError[],
+): void {
+  const policy = raw.propagationPolicy ?? q.get('propagationPolicy') ?? undefined;
+  const orphan = raw.orphanDependents ?? boolParam(q, 'orphanDependents');
+  const hasPolicy = policy !== undefined && policy !== null;
+  if (hasPolicy && !POLICIES.includes(policy as PropagationPolicy)) {
+    errors.push(fieldErrors.notSupported(path('propagationPolicy'), policy, POLICIES));
+  } else if (hasPolicy) {
+    options.propagationPolicy = policy as PropagationPolicy;
+  }
+  if (orphan === undefined || orphan === null) return;
+  if (hasPolicy) {
+    errors.push(
+      fieldErrors.invalid(
+        path('propagationPolicy'),
+        policy,
+        'orphanDependents and deletionPropagation cannot be both set',
+      ),
+    );
+  }
+  options.orphanDependents = orphan === true;
+}
+
+function numberParam(q: URLSearchParams, name: string): number | undefined {
+  const v = q.get(name);
+  if (v === null || v === '') return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n)) throw badRequest(`${name} must be an integer`);
+  return n;
+}
+
+function boolParam(q: URLSearchParams, name: string): boolean | undefined {
+  const v = q.get(name);
+  if (v === null || v === '') return undefined;
+  return v === 'true';
+}

@@ -1,0 +1,199 @@
+/**
+ * Discovery: the legacy documents (`/api`, `/apis`, `/apis/{g}`, `/api/v1`, `/apis/{g}/{v}`)
+ * and aggregated discovery (`apidiscovery.k8s.io` v2 and v2beta1) for `/api` and `/apis`,
+ * served only when the client asks for that exact media type. All built from the registry
+ * on each request, so CRDs appear and disappear at once.
+ *
+ * @module
+ */
+import type { ResourceDefinition } from '../../api/resource.js';
+import { DISCOVERY_CONTENT_TYPE, type DiscoveryFormat } from '../http/media.js';
+import type { ResourceRegistry } from '../registry.js';
+
+const ALL_VERBS = [
+  'create',
+  'delete',
+  'deletecollection',
+  'get',
+  'list',
+  'patch',
+  'update',
+  'watch',
+];
+const SUB_VERBS = ['get', 'patch', 'update'];
+
+export interface DiscoveryAnswer {
+  readonly body: object;
+  readonly contentType: string;
+}
+
+/** `GET /api`. */
+export function coreDiscovery(
+  registry: ResourceRegistry,
+  format: DiscoveryFormat,
+  serverAddress: string,
+): DiscoveryAnswer {
+  if (format !== 'legacy') {
+    return aggregated(
+      format,
+      registry.hasGroupVersion('', 'v1') ? [groupDiscovery(registry, '', ['v1'])] : [],
+    );
+  }
+  return {
+    contentType: 'application/json',
+    body: {
+      kind: 'APIVersions',
+      versions: ['v1'],
+      serverAddressByClientCIDRs: [{ clientCIDR: '0.0.0.0/0', serverAddress }],
+    },
+  };
+}
+
+/** `GET /apis`. */
+export function groupsDiscovery(
+  registry: ResourceRegistry,
+  format: DiscoveryFormat,
+): DiscoveryAnswer {
+  const groups = registry.groups();
+  if (format !== 'legacy') {
+    return aggregated(
+      format,
+      groups.map((g) => groupDiscovery(registry, g.group, g.versions)),
+    );
+  }
+  return {
+    contentType: 'application/json',
+    body: {
+      kind: 'APIGroupList',
+      apiVersion: 'v1',
+      groups: groups.map((g) => apiGroup(g.group, g.versions)),
+    },
+  };
+}
+
+/** `GET /apis/{group}`, or undefined when the group is not served. */
+export function groupDocument(registry: ResourceRegistry, group: string): object | undefined {
+  const g = registry.groups().find((x) => x.group === group);
+  if (g === undefined) return undefined;
+  return { kind: 'APIGroup', apiVersion: 'v1', ...apiGroup(g.group, g.versions) };
+}
+
+function apiGroup(group: string, versions: readonly string[]): object {
+  const gvs = versions.map((v) => ({ groupVersion: `${group}/${v}`, version: v }));
+  return { name: group, versions: gvs, preferredVersion: gvs[0] };
+}
+
+/** `GET /api/v1` or `/apis/{g}/{v}`: an APIResourceList, or undefined when not served. */
+export function resourceList(
+  registry: ResourceRegistry,
+  group: string,
+  version: string,
+): object | undefined {
+  const defs = registry.inGroupVersion(group, version);
+  if (defs.length === 0) return undefined;
+  const resources: object[] = [];
+  for (const d of defs) {
+    resources.push(apiResource(d));
+    for (const s of subresources(d)) {
+      resources.push({
+        name: `${d.plural}/${s.name}`,
+        singularName: '',
+        namespaced: d.namespaced,
+        ...(s.group !== undefined ? { group: s.group, version: s.version } : {}),
+        kind: s.kind,
+        verbs: s.verbs,
+      });
+    }
+  }
+  return {
+    kind: 'APIResourceList',
+    apiVersion: 'v1',
+    groupVersion: group === '' ? version : `${group}/${version}`,
+    resources,
+  };
+}
+
+function apiResource(d: ResourceDefinition): object {
+  return {
+    name: d.plural,
+    singularName: d.singular,
+    namespaced: d.namespaced,
+    kind: d.kind,
+    verbs: ALL_VERBS,
+    ...(d.shortNames && d.shortNames.length > 0 ? { shortNames: d.shortNames } : {}),
+    ...(d.categories && d.categories.length > 0 ? { categories: d.categories } : {}),
+  };
+}
+
+interface Subresource {
+  readonly name: string;
+  readonly kind: string;
+  readonly group?: string;
+  readonly version?: string;
+  readonly verbs: readonly string[];
+}
+
+function subresources(d: ResourceDefinition): Subresource[] {
+  const out: Subresource[] = [];
+  if (d.group === '' && d.plural === 'namespaces')
+    out.push({ name: 'finalize', kind: d.kind, verbs: ['update'] });
+  if (d.scale !== undefined) {
+    out.push({
+      name: 'scale',
+      kind: 'Scale',
+      group: 'autoscaling',
+      version: 'v1',
+      verbs: SUB_VERBS,
+    });
+  }
+  if (d.statusSubresource) out.push({ name: 'status', kind: d.kind, verbs: SUB_VERBS });
+  return out;
+}
+
+function groupDiscovery(
+  registry: ResourceRegistry,
+  group: string,
+  versions: readonly string[],
+): object {
+  return {
+    metadata: { name: group, creationTimestamp: null },
+    versions: versions.map((version) => ({
+      version,
+      resources: registry.inGroupVersion(group, version).map((d) => ({
+        resource: d.plural,
+        responseKind: { group, version, kind: d.kind },
+        scope: d.namespaced ? 'Namespaced' : 'Cluster',
+        singularResource: d.singular,
+        verbs: ALL_VERBS,
+        ...(d.shortNames && d.shortNames.length > 0 ? { shortNames: d.shortNames } : {}),
+        ...(d.categories && d.categories.length > 0 ? { categories: d.categories } : {}),
+        ...subresourceDiscovery(d, group, version),
+      })),
+      freshness: 'Current',
+    })),
+  };
+}
+
+function subresourceDiscovery(d: ResourceDefinition, group: string, version: string): object {
+  const subs = subresources(d);
+  if (subs.length === 0) return {};
+  return {
+    subresources: subs.map((s) => ({
+      subresource: s.name,
+      responseKind: { group: s.group ?? group, version: s.version ?? version, kind: s.kind },
+      verbs: s.verbs,
+    })),
+  };
+}
+
+function aggregated(format: Exclude<DiscoveryFormat, 'legacy'>, items: object[]): DiscoveryAnswer {
+  return {
+    contentType: DISCOVERY_CONTENT_TYPE[format],
+    body: {
+      kind: 'APIGroupDiscoveryList',
+      apiVersion: `apidiscovery.k8s.io/${format}`,
+      metadata: {},
+      items,
+    },
+  };
+}

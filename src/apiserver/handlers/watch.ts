@@ -1,0 +1,225 @@
+/**
+ * WATCH: a chunked stream of newline-delimited JSON events.
+ *
+ * - Start: no resourceVersion (or "0") sends the current state as ADDED events first; a
+ *   revision N streams every later event from history, or one ERROR event with a 410 Expired
+ *   Status followed by the end of the stream when N is older than the history window (the
+ *   upstream shape: HTTP 200, then the error as an event).
+ * - Selectors are judged on the old and the new object, so an object that starts matching
+ *   arrives as ADDED and one that stops matching as DELETED (upstream `cacheWatcher`).
+ * - Bookmarks (only when `allowWatchBookmarks=true`) every 60 s and just before a timeout
+ *   close, carrying the revision up to which this watcher has seen everything.
+ * - Lifetime: `timeoutSeconds`, else a random time in [min, 2×min) with min the server's
+ *   `--min-request-timeout` (1800 s, so a `kubectl get -w` session stays open for 30+ minutes).
+ * - A client that stops reading is cut off once 16 MiB are buffered for it, instead of
+ *   holding memory for ever; it resumes from its last revision like after any close.
+ *
+ * @module
+ */
+import { resourceExpired, type StatusError } from '../../api/errors.js';
+import { apiVersionOf, type ResourceDefinition } from '../../api/resource.js';
+import {
+  CompactedError,
+  FutureRevisionError,
+  type KeyValue,
+  type StorageEvent,
+  type Watcher,
+} from '../../storage/backend.js';
+import { parseRequestSelector, type RequestSelector } from '../selectors.js';
+import { attributesOf } from '../store/attributes.js';
+import { listPrefix } from '../store/keys.js';
+import type { ApiServices, ResourceCall } from './context.js';
+import { parseResourceVersion, tooLargeFor } from './resource-version.js';
+
+const BOOKMARK_INTERVAL_MS = 60_000;
+/** A watcher with this much unsent output is closed (kine closes at 100 queued events). */
+const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+
+type EventType = 'ADDED' | 'MODIFIED' | 'DELETED';
+
+export function handleWatch(api: ApiServices, call: ResourceCall): void {
+  const { def, query, res, req } = call;
+  const selector = parseRequestSelector(def, query);
+  const prefix = listPrefix(def, call.info.namespace);
+  const rv = parseResourceVersion(query.get('resourceVersion'));
+  if (rv !== undefined && rv > api.backend.currentRevision()) {
+    throw tooLargeFor(rv, api.backend.currentRevision());
+  }
+  const bookmarks = query.get('allowWatchBookmarks') === 'true';
+  const timeoutMs = watchTimeoutMs(query.get('timeoutSeconds'), api.minRequestTimeoutSeconds);
+
+  res.writeHead(200, {
+    'Content-Type': 'application/json',
+    'Cache-Control': 'no-cache, private',
+    'Transfer-Encoding': 'chunked',
+  });
+  res.flushHeaders();
+
+  const stream = new WatchStream(api, def, selector, call);
+  let start = rv;
+  if (start === undefined) {
+    const initial = api.backend.list(prefix);
+    for (const kv of initial.items) stream.sendInitial(kv);
+    start = initial.revision;
+    if (query.get('sendInitialEvents') === 'true' && bookmarks) stream.sendBookmark(start, true);
+  }
+  try {
+    stream.attach(
+      api.backend.watch(prefix, start, (events) => stream.deliver(events)),
+      start,
+    );
+  } catch (e) {
+    if (e instanceof CompactedError) {
+      stream.fail(resourceExpired(`too old resource version: ${e.requested} (${e.compacted})`));
+      return;
+    }
+    if (e instanceof FutureRevisionError) {
+      stream.fail(tooLargeFor(e.requested, e.current));
+      return;
+    }
+    throw e;
+  }
+  stream.startTimers(bookmarks, timeoutMs);
+  req.on('close', () => stream.close());
+  api.shutdownSignal.addEventListener('abort', () => stream.close(), { once: true });
+}
+
+function watchTimeoutMs(text: string | null, minSeconds: number): number {
+  const n = Number(text ?? '');
+  if (text !== null && text !== '' && Number.isFinite(n) && n > 0) return n * 1000;
+  return (minSeconds + Math.random() * minSeconds) * 1000;
+}
+
+/** Lines are cached per stored event: 100 watchers of one event encode it once. */
+const lineCache = new WeakMap<KeyValue, Map<EventType, string>>();
+
+function eventLine(type: EventType, kv: KeyValue): string {
+  let byType = lineCache.get(kv);
+  if (byType === undefined) {
+    byType = new Map();
+    lineCache.set(kv, byType);
+  }
+  let line = byType.get(type);
+  if (line === undefined) {
+    line = `{"type":"${type}","object":${kv.value}}\n`;
+    byType.set(type, line);
+  }
+  return line;
+}
+
+class WatchStream {
+  readonly #api: ApiServices;
+  readonly #def: ResourceDefinition;
+  readonly #selector: RequestSelector;
+  readonly #call: ResourceCall;
+  #watcher: Watcher | undefined;
+  #cancelTimers: Array<() => void> = [];
+  #lastRevision = 0;
+  #closed = false;
+
+  constructor(
+    api: ApiServices,
+    def: ResourceDefinition,
+    selector: RequestSelector,
+    call: ResourceCall,
+  ) {
+    this.#api = api;
+    this.#def = def;
+    this.#selector = selector;
+    this.#call = call;
+    api.metrics.watchers.inc({ resource: def.plural });
+  }
+
+  attach(watcher: Watcher, revision: number): void {
+    this.#watcher = watcher;
+    this.#lastRevision = Math.max(this.#lastRevision, revision);
+    if (this.#closed) watcher.stop();
+  }
+
+  sendInitial(kv: KeyValue): void {
+    if (this.#matches(kv)) this.#write(eventLine('ADDED', kv));
+  }
+
+  deliver(events: readonly StorageEvent[]): void {
+    for (const ev of events) {
+      if (this.#closed) return;
+      this.#lastRevision = ev.revision;
+      const line = this.#lineFor(ev);
+      if (line !== undefined) this.#write(line);
+    }
+  }
+
+  sendBookmark(revision: number, initialEventsEnd = false): void {
+    const metadata: Record<string, unknown> = { resourceVersion: String(revision) };
+    if (initialEventsEnd) metadata.annotations = { 'k8s.io/initial-events-end': 'true' };
+    const object = { kind: this.#def.kind, apiVersion: apiVersionOf(this.#def), metadata };
+    this.#write(`${JSON.stringify({ type: 'BOOKMARK', object })}\n`);
+  }
+
+  /** One ERROR event with the Status, then the end of the stream. */
+  fail(error: StatusError): void {
+    this.#write(`${JSON.stringify({ type: 'ERROR', object: error.status })}\n`);
+    this.close();
+  }
+
+  startTimers(bookmarks: boolean, timeoutMs: number): void {
+    const clock = this.#api.clock;
+    if (bookmarks) {
+      const tick = (): void => {
+        this.sendBookmark(this.#safeRevision());
+        this.#cancelTimers.push(clock.setTimer(BOOKMARK_INTERVAL_MS, tick));
+      };
+      this.#cancelTimers.push(clock.setTimer(BOOKMARK_INTERVAL_MS, tick));
+    }
+    this.#cancelTimers.push(
+      clock.setTimer(timeoutMs, () => {
+        if (bookmarks) this.sendBookmark(this.#safeRevision());
+        this.close();
+      }),
+    );
+  }
+
+  close(): void {
+    if (this.#closed) return;
+    this.#closed = true;
+    this.#watcher?.stop();
+    for (const cancel of this.#cancelTimers) cancel();
+    this.#cancelTimers = [];
+    this.#api.metrics.watchers.dec({ resource: this.#def.plural });
+    if (!this.#call.res.writableEnded) this.#call.res.end();
+  }
+
+  /** Every event up to the backend's current revision has been delivered to this watcher. */
+  #safeRevision(): number {
+    return Math.max(this.#lastRevision, this.#api.backend.currentRevision());
+  }
+
+  #matches(kv: KeyValue): boolean {
+    return this.#selector.empty || this.#selector.matches(attributesOf(this.#def, kv));
+  }
+
+  #lineFor(ev: StorageEvent): string | undefined {
+    const now = ev.type !== 'delete' && this.#matches(ev.kv);
+    const before = ev.prevKv !== undefined && this.#matches(ev.prevKv);
+    if (ev.type === 'delete')
+      return this.#matches(ev.kv) || before ? eventLine('DELETED', ev.kv) : undefined;
+    if (now && before) return eventLine('MODIFIED', ev.kv);
+    if (now) return eventLine('ADDED', ev.kv);
+    if (before && ev.prevKv !== undefined) return this.#leftSelector(ev.prevKv, ev.revision);
+    return undefined;
+  }
+
+  /** The object stopped matching: DELETED with its old content and the new revision. */
+  #leftSelector(prev: KeyValue, revision: number): string {
+    const obj = JSON.parse(prev.value) as { metadata?: Record<string, unknown> };
+    obj.metadata = { ...obj.metadata, resourceVersion: String(revision) };
+    return `${JSON.stringify({ type: 'DELETED', object: obj })}\n`;
+  }
+
+  #write(line: string): void {
+    if (this.#closed) return;
+    const res = this.#call.res;
+    res.write(line);
+    if (res.writableLength > MAX_BUFFERED_BYTES) this.close();
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * Reading and decoding request bodies, with the 3 MiB limit upstream applies
+ * (`MaxRequestBodyBytes`): larger bodies get 413 before they are buffered.
+ *
+ * @module
+ */
+import type { IncomingMessage } from 'node:http';
+import { parse as parseYaml } from 'yaml';
+import { badRequest, requestEntityTooLarge, unsupportedMediaType } from '../../api/errors.js';
+import { contentTypeOf } from './media.js';
+
+export const MAX_BODY_BYTES = 3 * 1024 * 1024;
+
+/** Buffers the body; rejects with 413 past `limit` bytes (declared or streamed). */
+export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? '0');
+  if (declared > limit) {
+    req.resume();
+    return Promise.reject(requestEntityTooLarge(limit));
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let failed = false;
+    req.on('data', (chunk: Buffer) => {
+      if (failed) return;
+      size += chunk.length;
+      if (size > limit) {
+        failed = true;
+        reject(requestEntityTooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      if (!failed) resolve(Buffer.concat(chunks));
+    });
+    req.on('error', (e) => {
+      if (!failed) reject(e);
+    });
+  });
+}
+
+const OBJECT_MEDIA_TYPES = ['application/json', 'application/yaml'];
+
+/**
+ * Decodes a POST/PUT body: JSON, YAML, or no Content-Type at all (kubectl's
+ * `scale --current-replicas` PUT sends none; upstream reads it as JSON).
+ */
+export function decodeObjectBody(body: Buffer, contentTypeHeader: string | undefined): unknown {
+  const type = contentTypeOf(contentTypeHeader);
+  if (type === '' || type === 'application/json') return decodeJson(body);
+  if (type === 'application/yaml') return decodeYaml(body);
+  throw unsupportedMediaType(type, [...OBJECT_MEDIA_TYPES, 'application/vnd.kubernetes.protobuf']);
+}
+
+export function decodeJson(body: Buffer): unknown {
+  const text = body.toString('utf8');
+  if (text.trim() === '') throw badRequest('the request body is empty');
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw badRequest(`couldn't get version/kind; json parse error: ${(e as Error).message}`);
+  }
+}
+
+export function decodeYaml(body: Buffer): unknown {
+  try {
+    return parseYaml(body.toString('utf8'));
+  } catch (e) {
+    throw badRequest(`error converting YAML to JSON: ${(e as Error).message}`);
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * Writing responses: JSON bodies (often pre-encoded stored JSON, written as-is) and Status
+ * errors.
+ *
+ * @module
+ */
+import type { ServerResponse } from 'node:http';
+import { internalError, StatusError } from '../../api/errors.js';
+
+export function sendJson(
+  res: ServerResponse,
+  code: number,
+  body: string | object,
+  contentType = 'application/json',
+): void {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  res.writeHead(code, {
+    'Content-Type': contentType,
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-cache, private',
+  });
+  res.end(text);
+}
+
+export function sendText(res: ServerResponse, code: number, text: string): void {
+  res.writeHead(code, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(text);
+}
+
+/** Renders any thrown value as a Status; unknown errors become 500 without internals. */
+export function toStatusError(e: unknown): StatusError {
+  if (e instanceof StatusError) return e;
+  return internalError(e instanceof Error ? e.message : String(e));
+}
+
+export function sendError(res: ServerResponse, e: StatusError): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  sendJson(res, e.code, e.status);
+}

@@ -1,0 +1,214 @@
+/**
+ * Routes one request: health, version and metrics; discovery; then resources by verb and
+ * subresource. Records request metrics (watches are counted but not timed: they last
+ * minutes).
+ *
+ * @module
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { methodNotSupported, pathNotFound, StatusError } from '../api/errors.js';
+import { groupResource, type ResourceDefinition } from '../api/resource.js';
+import type { ApiServices, ResourceCall } from './handlers/context.js';
+import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
+import {
+  coreDiscovery,
+  groupDocument,
+  groupsDiscovery,
+  resourceList,
+} from './handlers/discovery.js';
+import { handleList } from './handlers/list.js';
+import { handlePatch } from './handlers/patch.js';
+import { handleGetScale, handleUpdateScale } from './handlers/scale.js';
+import { versionInfo } from './handlers/version.js';
+import { handleWatch } from './handlers/watch.js';
+import { handleCreate, handleUpdate } from './handlers/write.js';
+import { discoveryFormat, parseAccept, requireJson } from './http/media.js';
+import { sendJson, sendText, toStatusError } from './http/respond.js';
+import { parseRequestInfo, type ResourceRequest } from './request-info.js';
+
+export async function routeRequest(
+  api: ApiServices,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  const info = parseRequestInfo(req.method ?? 'GET', url.pathname, url.searchParams);
+  if (info.kind === 'non-resource') {
+    await nonResource(api, req, res, url);
+    return;
+  }
+  const started = process.hrtime.bigint();
+  const resourceLabel =
+    info.subresource === '' ? info.resource : `${info.resource}/${info.subresource}`;
+  let code = 500;
+  try {
+    await resource(api, req, res, url, info);
+    code = res.statusCode;
+  } catch (e) {
+    code = toStatusError(e).code;
+    throw e;
+  } finally {
+    api.metrics.requests.inc({ verb: info.verb, resource: resourceLabel, code: String(code) });
+    if (info.verb !== 'watch') {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      api.metrics.requestDuration.observe({ verb: info.verb, resource: resourceLabel }, seconds);
+    }
+  }
+}
+
+async function nonResource(
+  api: ApiServices,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+): Promise<void> {
+  const path = url.pathname.replace(/\/+$/, '') || '/';
+  if (req.method !== 'GET' && req.method !== 'HEAD') throw pathNotFound();
+  if (path === '/healthz' || path === '/livez' || path === '/readyz') {
+    sendText(res, 200, 'ok');
+    return;
+  }
+  if (path === '/version') {
+    sendJson(res, 200, versionInfo());
+    return;
+  }
+  if (path === '/metrics') {
+    const text = await api.metrics.registry.metrics();
+    res.writeHead(200, { 'Content-Type': api.metrics.registry.contentType });
+    res.end(text);
+    return;
+  }
+  const accept = parseAccept(req.headers.accept);
+  requireJson(accept);
+  const parts = path.split('/').filter((p) => p !== '');
+  const answer = discovery(api, parts, accept, req);
+  if (answer === undefined) throw pathNotFound();
+  res.setHeader('Vary', 'Accept');
+  sendJson(res, 200, answer.body, answer.contentType);
+}
+
+function discovery(
+  api: ApiServices,
+  parts: string[],
+  accept: ReturnType<typeof parseAccept>,
+  req: IncomingMessage,
+): { body: object; contentType: string } | undefined {
+  const json = (body: object | undefined) =>
+    body === undefined ? undefined : { body, contentType: 'application/json' };
+  if (parts.length === 1 && parts[0] === 'api') {
+    return coreDiscovery(api.registry, discoveryFormat(accept), req.headers.host ?? '');
+  }
+  if (parts.length === 1 && parts[0] === 'apis')
+    return groupsDiscovery(api.registry, discoveryFormat(accept));
+  if (parts.length === 2 && parts[0] === 'api')
+    return json(resourceList(api.registry, '', parts[1]!));
+  if (parts.length === 2 && parts[0] === 'apis')
+    return json(groupDocument(api.registry, parts[1]!));
+  if (parts.length === 3 && parts[0] === 'apis')
+    return json(resourceList(api.registry, parts[1]!, parts[2]!));
+  return undefined;
+}
+
+async function resource(
+  api: ApiServices,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  info: ResourceRequest,
+): Promise<void> {
+  const def = api.registry.get(info.group, info.version, info.resource);
+  if (def === undefined || (!def.namespaced && info.namespace !== '')) throw pathNotFound();
+  if (def.namespaced && info.namespace === '' && info.name !== '') throw pathNotFound();
+  const accept = parseAccept(req.headers.accept);
+  requireJson(accept);
+  const call: ResourceCall = { req, res, info, def, query: url.searchParams, accept };
+  switch (info.subresource) {
+    case '':
+      return mainResource(api, call);
+    case 'status':
+      if (!def.statusSubresource) throw pathNotFound();
+      return subresourceVerb(api, call, def);
+    case 'scale':
+      if (def.scale === undefined) throw pathNotFound();
+      return scaleVerb(api, call, def);
+    case 'finalize':
+      if (!(def.group === '' && def.plural === 'namespaces')) throw pathNotFound();
+      if (info.verb !== 'update') throw methodNotSupported(groupResource(def), info.verb);
+      return handleUpdate(api, call);
+    default:
+      throw pathNotFound();
+  }
+}
+
+async function mainResource(api: ApiServices, call: ResourceCall): Promise<void> {
+  switch (call.info.verb) {
+    case 'get':
+      sendJson(
+        call.res,
+        200,
+        api.store.getJson(call.def, call.info.namespace, call.info.name).value,
+      );
+      return;
+    case 'list':
+      return handleList(api, call);
+    case 'watch':
+      return handleWatch(api, call);
+    case 'create':
+      if (call.info.name !== '') throw methodNotSupported(groupResource(call.def), 'create');
+      return handleCreate(api, call);
+    case 'update':
+      if (call.info.name === '') throw methodNotAllowed();
+      return handleUpdate(api, call);
+    case 'patch':
+      if (call.info.name === '') throw methodNotAllowed();
+      return handlePatch(api, call);
+    case 'delete':
+      return handleDelete(api, call);
+    case 'deletecollection':
+      return handleDeleteCollection(api, call);
+  }
+}
+
+/** A verb the path does not serve (upstream: no route, 405). */
+function methodNotAllowed(): StatusError {
+  return new StatusError(
+    405,
+    'MethodNotAllowed',
+    'the server does not allow this method on the requested resource',
+  );
+}
+
+async function subresourceVerb(
+  api: ApiServices,
+  call: ResourceCall,
+  def: ResourceDefinition,
+): Promise<void> {
+  switch (call.info.verb) {
+    case 'get':
+      sendJson(call.res, 200, api.store.getJson(def, call.info.namespace, call.info.name).value);
+      return;
+    case 'update':
+      return handleUpdate(api, call);
+    case 'patch':
+      return handlePatch(api, call);
+    default:
+      throw methodNotSupported(groupResource(def), call.info.verb);
+  }
+}
+
+async function scaleVerb(
+  api: ApiServices,
+  call: ResourceCall,
+  def: ResourceDefinition,
+): Promise<void> {
+  switch (call.info.verb) {
+    case 'get':
+      return handleGetScale(api, call);
+    case 'update':
+      return handleUpdateScale(api, call);
+    case 'patch':
+      return handlePatch(api, call);
+    default:
+      throw methodNotSupported(groupResource(def), call.info.verb);
+  }
+}

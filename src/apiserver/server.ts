@@ -1,0 +1,193 @@
+/**
+ * The HTTPS API server: authentication, routing, and the component that owns the object
+ * store, the namespace controller and the metrics. One process, one event loop; requests
+ * and watch streams share it with the storage engine's commits.
+ *
+ * @module
+ */
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
+import type { AddressInfo, Socket } from 'node:net';
+import { StatusError, unauthorized } from '../api/errors.js';
+import type { ResourceDefinition } from '../api/resource.js';
+import { bearerTokenFrom, tokensEqual } from '../security/token.js';
+import type { Backend } from '../storage/backend.js';
+import { type Clock, realClock } from '../util/clock.js';
+import type { ApiServices } from './handlers/context.js';
+import { sendError, toStatusError } from './http/respond.js';
+import { isLoopbackHost } from './loopback.js';
+import { createApiMetrics } from './metrics.js';
+import { NamespaceController, namespaceAdmission } from './namespaces.js';
+import { ResourceRegistry } from './registry.js';
+import { routeRequest } from './router.js';
+import { ObjectStore } from './store/object-store.js';
+
+export interface ApiServerOptions {
+  readonly backend: Backend;
+  readonly resources: readonly ResourceDefinition[];
+  /** Address to bind; 127.0.0.1 by default. */
+  readonly host?: string;
+  /** Port; 0 picks a free one. */
+  readonly port?: number;
+  /** PEM certificate and key; without them the server speaks plain HTTP (loopback only). */
+  readonly tls?: { readonly cert: string; readonly key: string };
+  /** Bearer token required on every request but the health endpoints. */
+  readonly token?: string;
+  readonly clock?: Clock;
+  readonly uid?: () => string;
+  readonly random?: () => number;
+  /**
+   * Watches without `timeoutSeconds` end after a random time in [this, 2×this) seconds
+   * (kube-apiserver's `--min-request-timeout`, default 1800).
+   */
+  readonly minRequestTimeoutSeconds?: number;
+  /** Receives internal errors (never request headers: they carry the token). */
+  readonly onError?: (message: string, error: unknown) => void;
+}
+
+/** How long shutdown waits for clients to read the last bytes of their responses. */
+const SOCKET_DRAIN_MS = 5000;
+
+/**
+ * Paths a request without credentials may read (upstream's `system:public-info-viewer`).
+ * A request that presents a wrong token is refused everywhere, as upstream authenticates
+ * before it authorizes.
+ */
+export const PUBLIC_PATHS = new Set(['/healthz', '/livez', '/readyz', '/version']);
+
+export class ApiServer {
+  readonly store: ObjectStore;
+  readonly registry: ResourceRegistry;
+  readonly services: ApiServices;
+  readonly #options: ApiServerOptions;
+  readonly #server: Server;
+  readonly #shutdown = new AbortController();
+  readonly #namespaces: NamespaceController;
+  #inFlight = 0;
+  readonly #sockets = new Set<Socket>();
+  #drained: (() => void) | undefined;
+  #url = '';
+
+  constructor(options: ApiServerOptions) {
+    const host = options.host ?? '127.0.0.1';
+    if (!isLoopbackHost(host) && (options.tls === undefined || options.token === undefined)) {
+      throw new Error(`refusing to bind ${host}: a non-loopback address needs TLS and a token`);
+    }
+    this.#options = options;
+    const clock = options.clock ?? realClock;
+    this.registry = new ResourceRegistry(options.resources);
+    this.store = new ObjectStore({
+      backend: options.backend,
+      clock,
+      admission: namespaceAdmission(options.backend),
+      ...(options.uid ? { uid: options.uid } : {}),
+      ...(options.random ? { random: options.random } : {}),
+    });
+    this.services = {
+      registry: this.registry,
+      store: this.store,
+      backend: options.backend,
+      clock,
+      metrics: createApiMetrics(() => options.backend),
+      shutdownSignal: this.#shutdown.signal,
+      minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
+    };
+    this.#namespaces = new NamespaceController({
+      store: this.store,
+      registry: this.registry,
+      clock,
+      onError: (ns, e) => options.onError?.(`namespace ${ns}: finalization failed`, e),
+    });
+    const handler = (req: IncomingMessage, res: ServerResponse): void => this.#handle(req, res);
+    this.#server = options.tls
+      ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, handler)
+      : createHttpServer(handler);
+    this.#server.on(this.#options.tls ? 'secureConnection' : 'connection', (socket: Socket) => {
+      this.#sockets.add(socket);
+      socket.once('close', () => this.#sockets.delete(socket));
+    });
+    // Watches are long-lived; node's default request timeout (300 s) would cut them.
+    this.#server.requestTimeout = 0;
+    this.#server.headersTimeout = 60_000;
+    this.#server.keepAliveTimeout = 65_000;
+  }
+
+  /** Records one storage commit (wire it to the backend's `onCommit`). */
+  recordCommit(batchSize: number, seconds: number): void {
+    this.services.metrics.commitBatchSize.observe(batchSize);
+    this.services.metrics.commitDuration.observe(seconds);
+  }
+
+  /** The base URL once listening, e.g. `https://127.0.0.1:6443`. */
+  get url(): string {
+    return this.#url;
+  }
+
+  async start(): Promise<string> {
+    this.#namespaces.start();
+    const host = this.#options.host ?? '127.0.0.1';
+    await new Promise<void>((resolve, reject) => {
+      this.#server.once('error', reject);
+      this.#server.listen(this.#options.port ?? 6443, host, () => {
+        this.#server.off('error', reject);
+        resolve();
+      });
+    });
+    const addr = this.#server.address() as AddressInfo;
+    const scheme = this.#options.tls ? 'https' : 'http';
+    const shown = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+    this.#url = `${scheme}://${shown}:${addr.port}`;
+    return this.#url;
+  }
+
+  /** Stops accepting, ends watch streams, and waits for in-flight requests to finish. */
+  async stop(): Promise<void> {
+    this.#namespaces.stop();
+    this.#shutdown.abort();
+    const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    this.#server.closeIdleConnections();
+    if (this.#inFlight > 0) await new Promise<void>((resolve) => (this.#drained = resolve));
+    // Every response is complete, but a watch's last bytes may still sit in its socket's
+    // buffer: end sockets gracefully (flush, then FIN) and destroy only the ones that have
+    // not closed after SOCKET_DRAIN_MS (a client that stopped reading).
+    for (const socket of this.#sockets) socket.end();
+    const timer = setTimeout(() => this.#server.closeAllConnections(), SOCKET_DRAIN_MS);
+    await closed;
+    clearTimeout(timer);
+  }
+
+  #handle(req: IncomingMessage, res: ServerResponse): void {
+    this.#inFlight++;
+    res.once('close', () => {
+      this.#inFlight--;
+      if (this.#inFlight === 0) this.#drained?.();
+    });
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (!this.#authorized(req, url.pathname.replace(/\/$/, ''))) {
+      sendError(res, unauthorized());
+      return;
+    }
+    if (this.#shutdown.signal.aborted) {
+      sendError(res, new StatusError(503, 'ServiceUnavailable', 'the server is shutting down'));
+      return;
+    }
+    routeRequest(this.services, req, res, url).catch((e: unknown) => {
+      const err = toStatusError(e);
+      if (err.code >= 500) this.#options.onError?.('request failed', e);
+      sendError(res, err);
+    });
+  }
+
+  #authorized(req: IncomingMessage, path: string): boolean {
+    const expected = this.#options.token;
+    if (expected === undefined) return true;
+    if (req.headers.authorization === undefined) return PUBLIC_PATHS.has(path);
+    const presented = bearerTokenFrom(req.headers.authorization);
+    return presented !== undefined && tokensEqual(presented, expected);
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * Validation of a whole object: generic metadata rules plus the kind's own strategy.
+ *
+ * @module
+ */
+import { type FieldError, path } from '../../api/field-error.js';
+import type { KubeObject } from '../../api/object.js';
+import type { ResourceDefinition } from '../../api/resource.js';
+import { validateObjectMeta, validateObjectMetaUpdate } from '../../api/validation/object-meta.js';
+
+export function validateForCreate(def: ResourceDefinition, obj: KubeObject): FieldError[] {
+  const errors = validateObjectMeta(
+    obj.metadata ?? {},
+    { namespaced: def.namespaced, nameValidation: def.nameValidation },
+    path('metadata'),
+  );
+  return errors.concat(def.strategy.validate?.(obj) ?? []);
+}
+
+/** Status writes check only metadata: the spec they carry is the stored one. */
+export function validateForUpdate(
+  def: ResourceDefinition,
+  obj: KubeObject,
+  old: KubeObject,
+  subresource: string,
+): FieldError[] {
+  const errors = validateObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {});
+  if (subresource === 'status') return errors;
+  const own = def.strategy.validate?.(obj) ?? [];
+  if (own.length > 0) return errors.concat(own);
+  return errors.concat(def.strategy.validateUpdate?.(obj, old) ?? []);
+}

@@ -1,0 +1,107 @@
+/**
+ * The `fleetyard` command.
+ *
+ * @module
+ */
+import { parseArgs } from 'node:util';
+import { createLogger, type LogLevel } from '../util/log.js';
+import { up } from './up.js';
+
+const USAGE = `Usage: fleetyard <command> [options]
+
+Commands:
+  up         Run a cluster in this process until SIGINT/SIGTERM.
+  version    Print the version.
+
+Options for up:
+  --data-dir DIR     Where state, certificates, token and kubeconfig live (default ./.fleetyard)
+  --ephemeral        Keep objects in memory only (nothing survives the process)
+  --port N           HTTPS port (default 6443; 0 picks a free port)
+  --host ADDR        Address to bind (default 127.0.0.1)
+  --log-level LEVEL  debug, info, warn, error or silent (default info)
+  --history-limit N  Events kept for watch resume; older starts get 410 Expired (default 10000)
+  --min-request-timeout S
+                     Watches without timeoutSeconds end after S to 2*S seconds (default 1800)
+`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === 'version' || command === '--version') {
+    process.stdout.write('fleetyard 0.1.0 (Kubernetes API v1.33)\n');
+    return 0;
+  }
+  if (command !== 'up') {
+    process.stderr.write(USAGE);
+    return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+  }
+  const { values } = parseArgs({
+    args: rest,
+    options: {
+      'data-dir': { type: 'string', default: '.fleetyard' },
+      ephemeral: { type: 'boolean', default: false },
+      port: { type: 'string', default: '6443' },
+      host: { type: 'string', default: '127.0.0.1' },
+      'log-level': { type: 'string', default: 'info' },
+      'history-limit': { type: 'string' },
+      'min-request-timeout': { type: 'string' },
+    },
+    strict: true,
+  });
+  const port = Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    process.stderr.write(`fleetyard: invalid --port ${values.port}\n`);
+    return 2;
+  }
+  const historyLimit = optionalPositiveInt(values['history-limit'], '--history-limit');
+  const minRequestTimeout = optionalPositiveInt(
+    values['min-request-timeout'],
+    '--min-request-timeout',
+  );
+  const logger = createLogger(values['log-level'] as LogLevel);
+  const cluster = await up({
+    dataDir: values['data-dir'],
+    ephemeral: values.ephemeral,
+    host: values.host,
+    port,
+    logger,
+    ...(historyLimit !== undefined ? { historyLimit } : {}),
+    ...(minRequestTimeout !== undefined ? { minRequestTimeoutSeconds: minRequestTimeout } : {}),
+  });
+  process.stdout.write(`fleetyard ready url=${cluster.url} kubeconfig=${cluster.kubeconfigPath}\n`);
+  process.stdout.write(`  export KUBECONFIG=${cluster.kubeconfigPath}\n`);
+  await waitForSignal();
+  logger.info({}, 'shutting down');
+  await cluster.stop();
+  logger.flush();
+  return 0;
+}
+
+function optionalPositiveInt(text: string | undefined, flag: string): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 1)
+    throw new Error(`invalid ${flag} ${text}: want a positive integer`);
+  return n;
+}
+
+function waitForSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      process.off('SIGINT', done);
+      process.off('SIGTERM', done);
+      resolve();
+    };
+    process.on('SIGINT', done);
+    process.on('SIGTERM', done);
+  });
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e: unknown) => {
+    process.stderr.write(`fleetyard: ${e instanceof Error ? e.message : String(e)}\n`);
+    process.exitCode = 1;
+  },
+);
