@@ -8,7 +8,7 @@ import { badRequest, invalid } from '../../api/errors.js';
 import { type FieldError, fieldErrors, path } from '../../api/field-error.js';
 import { isJsonObject } from '../../api/object.js';
 import { apiVersionOf } from '../../api/resource.js';
-import { decodeJson, readBody } from '../http/body.js';
+import { decodeObjectBody, readBody } from '../http/body.js';
 import { sendJson } from '../http/respond.js';
 import { parseRequestSelector } from '../selectors.js';
 import { attributesOf } from '../store/attributes.js';
@@ -108,7 +108,7 @@ async function deleteOptions(call: ResourceCall): Promise<DeleteOptions> {
 async function deleteOptionsBody(call: ResourceCall): Promise<Record<string, unknown>> {
   const body = await readBody(call.req);
   if (body.length === 0 || body.toString('utf8').trim() === '') return {};
-  const decoded = decodeJson(body);
+  const decoded = decodeObjectBody(body, call.req.headers['content-type']);
   if (!isJsonObject(decoded)) throw badRequest('DeleteOptions must be a JSON object');
   return decoded;
 }

@@ -7,6 +7,10 @@
 import type { IncomingMessage } from 'node:http';
 import { parse as parseYaml } from 'yaml';
 import { badRequest, requestEntityTooLarge, unsupportedMediaType } from '../../api/errors.js';
+import {
+  decodeKubernetesProtobuf,
+  KUBERNETES_PROTOBUF_MEDIA_TYPE,
+} from '../../api/protobuf/decode.js';
 import { contentTypeOf } from './media.js';
 
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
@@ -44,14 +48,16 @@ export function readBody(req: IncomingMessage, limit = MAX_BODY_BYTES): Promise<
 const OBJECT_MEDIA_TYPES = ['application/json', 'application/yaml'];
 
 /**
- * Decodes a POST/PUT body: JSON, YAML, or no Content-Type at all (kubectl's
- * `scale --current-replicas` PUT sends none; upstream reads it as JSON).
+ * Decodes a POST/PUT (or DELETE options) body: JSON, YAML, Kubernetes protobuf (client-go's
+ * typed clients send it since 1.32, so `kubectl create configmap` does), or no Content-Type
+ * at all (kubectl's `scale --current-replicas` PUT sends none; upstream reads it as JSON).
  */
 export function decodeObjectBody(body: Buffer, contentTypeHeader: string | undefined): unknown {
   const type = contentTypeOf(contentTypeHeader);
   if (type === '' || type === 'application/json') return decodeJson(body);
   if (type === 'application/yaml') return decodeYaml(body);
-  throw unsupportedMediaType(type, [...OBJECT_MEDIA_TYPES, 'application/vnd.kubernetes.protobuf']);
+  if (type === KUBERNETES_PROTOBUF_MEDIA_TYPE) return decodeKubernetesProtobuf(body).object;
+  throw unsupportedMediaType(type, [...OBJECT_MEDIA_TYPES, KUBERNETES_PROTOBUF_MEDIA_TYPE]);
 }
 
 export function decodeJson(body: Buffer): unknown {

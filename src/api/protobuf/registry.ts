@@ -1,0 +1,83 @@
+/**
+ * All schema tables in one registry, and the top-level kinds they decode: every kind the API
+ * server serves (`src/api/kinds/index.ts`), plus the bodies of subresources and deletes.
+ *
+ * @module
+ */
+import { ProtobufDecodeError } from './errors.js';
+import type { MessageName, MessageSpec } from './schema.js';
+import { compileTables } from './schema.js';
+import { appsTables } from './schema-apps.js';
+import { coreLegacyVolumeTables } from './schema-core-legacy.js';
+import { coreObjectTables } from './schema-core-objects.js';
+import { corePodTables } from './schema-core-pod.js';
+import { coreRuntimeTables } from './schema-core-runtime.js';
+import { coreStatusTables } from './schema-core-status.js';
+import { coreVolumeTables } from './schema-core-volume.js';
+import { groupTables } from './schema-groups.js';
+import { metaTables } from './schema-meta.js';
+
+/** Every message table, compiled and cross-checked once at load. */
+export const messageRegistry: ReadonlyMap<MessageName, MessageSpec> = compileTables(
+  metaTables,
+  corePodTables,
+  coreRuntimeTables,
+  coreVolumeTables,
+  coreStatusTables,
+  coreObjectTables,
+  coreLegacyVolumeTables,
+  appsTables,
+  groupTables,
+);
+
+/** The compiled table of a message; a missing one is a bug in the tables. */
+export function messageSpec(name: MessageName): MessageSpec {
+  const spec = messageRegistry.get(name);
+  if (spec === undefined) throw new Error(`no protobuf table for ${name}`);
+  return spec;
+}
+
+/** Top-level message of each `apiVersion` and `kind` a protobuf body may carry. */
+export const ROOT_MESSAGES: Readonly<Record<string, Readonly<Record<string, MessageName>>>> = {
+  v1: {
+    Namespace: 'core.Namespace',
+    Pod: 'core.Pod',
+    Service: 'core.Service',
+    Endpoints: 'core.Endpoints',
+    ConfigMap: 'core.ConfigMap',
+    Secret: 'core.Secret',
+    ServiceAccount: 'core.ServiceAccount',
+    Event: 'core.Event',
+    Node: 'core.Node',
+    PersistentVolumeClaim: 'core.PersistentVolumeClaim',
+    PersistentVolume: 'core.PersistentVolume',
+  },
+  'events.k8s.io/v1': { Event: 'events.Event' },
+  'apps/v1': {
+    Deployment: 'apps.Deployment',
+    ReplicaSet: 'apps.ReplicaSet',
+    StatefulSet: 'apps.StatefulSet',
+    ControllerRevision: 'apps.ControllerRevision',
+  },
+  'storage.k8s.io/v1': { StorageClass: 'storage.StorageClass' },
+  'coordination.k8s.io/v1': { Lease: 'coordination.Lease' },
+  'policy/v1': { PodDisruptionBudget: 'policy.PodDisruptionBudget', Eviction: 'policy.Eviction' },
+  'networking.k8s.io/v1': { NetworkPolicy: 'networking.NetworkPolicy' },
+  'autoscaling/v1': { Scale: 'autoscaling.Scale' },
+};
+
+/**
+ * The message of a top-level object. `DeleteOptions` is accepted under any group version:
+ * a typed client stamps it with its own (kubectl 1.33 sends `v1` for pods).
+ */
+export function rootMessage(apiVersion: string, kind: string): MessageName {
+  if (kind === 'DeleteOptions' && apiVersion !== '') return 'meta.DeleteOptions';
+  // Own properties only: a body naming `constructor` must not reach Object.prototype.
+  const kinds = Object.hasOwn(ROOT_MESSAGES, apiVersion) ? ROOT_MESSAGES[apiVersion] : undefined;
+  const name = kinds !== undefined && Object.hasOwn(kinds, kind) ? kinds[kind] : undefined;
+  if (name === undefined) {
+    const what = kind === '' ? 'an object without a kind' : `${apiVersion}, Kind=${kind}`;
+    throw new ProtobufDecodeError(`no protobuf decoding for ${what}`);
+  }
+  return name;
+}

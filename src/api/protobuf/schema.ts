@@ -1,0 +1,167 @@
+/**
+ * The shape of the protobuf schema tables (`schema-*.ts`) and their compiled, validated form.
+ *
+ * A table row describes one field of an upstream message the way Go's `encoding/json` sees
+ * the Go struct it is generated from, since the decoded object must equal what a JSON client
+ * would have sent for the same Go value:
+ *
+ * - `o`: the JSON tag has `omitempty` (Go drops `""`, `0`, `false`, nil slices and maps, but
+ *   never structs);
+ * - `p`: the Go field is a pointer (on the wire only when set, so its zero value is kept);
+ * - `r`: a slice (a repeated field); `m`: a `map[string]T` (repeated key=1/value=2 entries);
+ * - `i`: an embedded struct with `json:",inline"`: its fields are merged into the parent.
+ *
+ * @module
+ */
+
+/** Scalar field types: their JSON forms are strings, booleans, numbers and base64 strings. */
+export type ScalarType = 'string' | 'bool' | 'int32' | 'int64' | 'bytes';
+
+/**
+ * Messages with a JSON form of their own: `Time`/`MicroTime` (RFC 3339 or `null`),
+ * `IntOrString` (number or string), `Quantity` (string), `FieldsV1` and `RawExtension`
+ * (embedded JSON).
+ */
+export type SpecialType =
+  | 'Time'
+  | 'MicroTime'
+  | 'IntOrString'
+  | 'Quantity'
+  | 'FieldsV1'
+  | 'RawExtension';
+
+/** The API groups the tables come from, as the prefix of a message name. */
+export type TableGroup =
+  | 'meta'
+  | 'core'
+  | 'apps'
+  | 'autoscaling'
+  | 'coordination'
+  | 'events'
+  | 'networking'
+  | 'policy'
+  | 'storage';
+
+/** A message of a table, e.g. `core.PodSpec` for `k8s.io.api.core.v1.PodSpec`. */
+export type MessageName = `${TableGroup}.${string}`;
+
+/** What a field holds. */
+export type FieldType = ScalarType | SpecialType | MessageName;
+
+/** One field: `[field number, JSON name ('' when inline), type, flags]`. */
+export type FieldRow = readonly [no: number, json: string, type: FieldType, flags?: string];
+
+/** Message tables by message name. */
+export type MessageTables = Readonly<Record<MessageName, readonly FieldRow[]>>;
+
+/** One field, compiled. */
+export interface FieldSpec {
+  /** Position in {@link MessageSpec.fields}. */
+  readonly index: number;
+  readonly no: number;
+  readonly json: string;
+  readonly type: FieldType;
+  /** `scalar` for {@link ScalarType}, `special` for {@link SpecialType}, else `message`. */
+  readonly kind: 'scalar' | 'special' | 'message';
+  readonly omitempty: boolean;
+  readonly pointer: boolean;
+  readonly repeated: boolean;
+  readonly map: boolean;
+  readonly inline: boolean;
+}
+
+/** One message, compiled: fields in Go struct order and by number. */
+export interface MessageSpec {
+  readonly name: MessageName;
+  readonly fields: readonly FieldSpec[];
+  readonly byNumber: ReadonlyMap<number, FieldSpec>;
+}
+
+const SCALARS: ReadonlySet<string> = new Set<ScalarType>([
+  'string',
+  'bool',
+  'int32',
+  'int64',
+  'bytes',
+]);
+const SPECIALS: ReadonlySet<string> = new Set<SpecialType>([
+  'Time',
+  'MicroTime',
+  'IntOrString',
+  'Quantity',
+  'FieldsV1',
+  'RawExtension',
+]);
+
+/** Whether a field type is one of the {@link ScalarType}s. */
+export function isScalarType(type: FieldType): type is ScalarType {
+  return SCALARS.has(type);
+}
+
+/** Whether a field type is one of the {@link SpecialType}s. */
+export function isSpecialType(type: FieldType): type is SpecialType {
+  return SPECIALS.has(type);
+}
+
+function compileField(message: string, row: FieldRow, index: number): FieldSpec {
+  const [no, json, type, flags = ''] = row;
+  const where = `${message} field ${no}`;
+  if (!/^[oprmi]*$/.test(flags)) throw new Error(`${where}: unknown flags "${flags}"`);
+  const has = (f: string): boolean => flags.includes(f);
+  const kind = isScalarType(type) ? 'scalar' : isSpecialType(type) ? 'special' : 'message';
+  if (has('r') && has('m')) throw new Error(`${where}: a field is a slice or a map, not both`);
+  if (has('i') && (kind !== 'message' || json !== '' || has('r') || has('m') || has('p'))) {
+    throw new Error(`${where}: only a plain embedded message can be inline`);
+  }
+  if (!has('i') && json === '') throw new Error(`${where}: no JSON name`);
+  return {
+    index,
+    no,
+    json,
+    type,
+    kind,
+    omitempty: has('o'),
+    pointer: has('p'),
+    repeated: has('r'),
+    map: has('m'),
+    inline: has('i'),
+  };
+}
+
+function compileMessage(name: MessageName, rows: readonly FieldRow[]): MessageSpec {
+  const fields = rows.map((row, index) => compileField(name, row, index));
+  const byNumber = new Map<number, FieldSpec>();
+  const names = new Set<string>();
+  for (const f of fields) {
+    if (byNumber.has(f.no)) throw new Error(`${name}: field number ${f.no} twice`);
+    byNumber.set(f.no, f);
+    if (f.json !== '' && names.has(f.json)) throw new Error(`${name}: JSON name ${f.json} twice`);
+    names.add(f.json);
+  }
+  return { name, fields, byNumber };
+}
+
+/**
+ * Compiles tables into one registry, checking that rows are well-formed, numbers and JSON
+ * names are unique per message, and every referenced message has a table.
+ * Throws a plain `Error` (a bug in the tables, not in a request).
+ */
+export function compileTables(
+  ...tables: readonly MessageTables[]
+): ReadonlyMap<MessageName, MessageSpec> {
+  const registry = new Map<MessageName, MessageSpec>();
+  for (const table of tables) {
+    for (const [name, rows] of Object.entries(table) as [MessageName, readonly FieldRow[]][]) {
+      if (registry.has(name)) throw new Error(`${name}: defined twice`);
+      registry.set(name, compileMessage(name, rows));
+    }
+  }
+  for (const message of registry.values()) {
+    for (const f of message.fields) {
+      if (f.kind === 'message' && !registry.has(f.type as MessageName)) {
+        throw new Error(`${message.name} field ${f.no}: no table for ${f.type}`);
+      }
+    }
+  }
+  return registry;
+}
