@@ -25,7 +25,8 @@ import { createApiMetrics } from './metrics.js';
 import { NamespaceController, namespaceAdmission } from './namespaces.js';
 import { ResourceRegistry } from './registry.js';
 import { routeRequest } from './router.js';
-import { ObjectStore } from './store/object-store.js';
+import { ServiceAllocator } from './service-allocator.js';
+import { type Admission, ObjectStore } from './store/object-store.js';
 
 export interface ApiServerOptions {
   readonly backend: Backend;
@@ -50,6 +51,14 @@ export interface ApiServerOptions {
   readonly onError?: (message: string, error: unknown) => void;
 }
 
+/** The allocation hooks of the Service allocator, for the object store's admission. */
+function allocation(services: ServiceAllocator): Admission {
+  return {
+    allocate: (def, obj) => services.allocate(def, obj),
+    preserve: (def, next, current) => services.preserve(def, next, current),
+  };
+}
+
 /** How long shutdown waits for clients to read the last bytes of their responses. */
 const SOCKET_DRAIN_MS = 5000;
 
@@ -68,6 +77,7 @@ export class ApiServer {
   readonly #server: Server;
   readonly #shutdown = new AbortController();
   readonly #namespaces: NamespaceController;
+  readonly #services: ServiceAllocator;
   #inFlight = 0;
   readonly #sockets = new Set<Socket>();
   #drained: (() => void) | undefined;
@@ -81,10 +91,11 @@ export class ApiServer {
     this.#options = options;
     const clock = options.clock ?? realClock;
     this.registry = new ResourceRegistry(options.resources);
+    this.#services = new ServiceAllocator(options.backend);
     this.store = new ObjectStore({
       backend: options.backend,
       clock,
-      admission: namespaceAdmission(options.backend),
+      admission: { ...namespaceAdmission(options.backend), ...allocation(this.#services) },
       ...(options.uid ? { uid: options.uid } : {}),
       ...(options.random ? { random: options.random } : {}),
     });
@@ -129,6 +140,7 @@ export class ApiServer {
   }
 
   async start(): Promise<string> {
+    this.#services.start();
     this.#namespaces.start();
     const host = this.#options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
@@ -148,6 +160,7 @@ export class ApiServer {
   /** Stops accepting, ends watch streams, and waits for in-flight requests to finish. */
   async stop(): Promise<void> {
     this.#namespaces.stop();
+    this.#services.stop();
     this.#shutdown.abort();
     const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
     this.#server.closeIdleConnections();

@@ -41,6 +41,13 @@ import { validateForCreate, validateForUpdate } from './validate.js';
 export interface Admission {
   admitCreate?(def: ResourceDefinition, namespace: string, obj: KubeObject): void;
   admitDelete?(def: ResourceDefinition, namespace: string, name: string): void;
+  /**
+   * Fills server-allocated fields (a Service's cluster IP) of a valid new object; returns
+   * the release of what it reserved, called once the write is settled either way.
+   */
+  allocate?(def: ResourceDefinition, obj: KubeObject): (() => void) | undefined;
+  /** Carries allocated fields over an update that omitted them. */
+  preserve?(def: ResourceDefinition, next: KubeObject, current: KubeObject): void;
 }
 
 export interface ObjectStoreOptions {
@@ -127,15 +134,19 @@ export class ObjectStore {
       if (generated) meta.name = generateName(meta.generateName as string, this.#random);
       this.#check(def, obj, validateForCreate(def, obj));
       this.#admission?.admitCreate?.(def, namespace, obj);
-      if (options.dryRun) return { json: JSON.stringify(obj), object: obj };
+      const release = this.#admission?.allocate?.(def, obj);
       try {
+        if (options.dryRun) return { json: JSON.stringify(obj), object: obj };
         const kv = await this.backend.create(objectKey(def, namespace, meta.name!), encoder(obj));
         return { json: kv.value, object: obj };
       } catch (e) {
         if (!(e instanceof KeyExistsError)) throw e;
         if (!generated) throw alreadyExists(groupResource(def), meta.name!);
-        if (attempt >= GENERATE_NAME_ATTEMPTS)
+        if (attempt >= GENERATE_NAME_ATTEMPTS) {
           throw generateNameConflict(groupResource(def), meta.name!, 1);
+        }
+      } finally {
+        release?.();
       }
     }
   }
@@ -188,6 +199,7 @@ export class ObjectStore {
     // The main resource cannot change status when the kind has a /status subresource.
     if (sub === '' && def.statusSubresource) keepStatus(next, current);
     if (sub === '') keepNamespaceFinalizers(def, next, current);
+    if (sub === '') this.#admission?.preserve?.(def, next, current);
     setTypeMeta(next, def);
     const meta = metaOf(next);
     meta.name = name;

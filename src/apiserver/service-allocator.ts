@@ -1,0 +1,186 @@
+/**
+ * Cluster IPs and node ports for Services, as upstream's Service REST storage allocates them:
+ * a ClusterIP, NodePort or LoadBalancer Service without `clusterIP` gets one from the service
+ * range 10.96.0.0/12 (kube-apiserver's default `--service-cluster-ip-range`), and its ports
+ * get node ports from 30000-32767 when the type exposes them. Updates that omit allocated
+ * values keep them.
+ *
+ * What is in use is known from a watch on Services (durable state) plus reservations for
+ * writes in flight, so two concurrent creates never get the same address.
+ *
+ * @module
+ */
+import { invalid } from '../api/errors.js';
+import { fieldErrors, OMIT_VALUE, path } from '../api/field-error.js';
+import type { KubeObject } from '../api/object.js';
+import type { ResourceDefinition } from '../api/resource.js';
+import type { Backend, StorageEvent, Watcher } from '../storage/backend.js';
+import { listPrefix } from './store/keys.js';
+
+/** 10.96.0.0/12: 10.96.0.1 to 10.111.255.254. */
+const RANGE_START = ipToNumber('10.96.0.1');
+const RANGE_END = ipToNumber('10.111.255.254');
+const NODE_PORT_MIN = 30000;
+const NODE_PORT_MAX = 32767;
+
+interface Holding {
+  readonly ips: readonly string[];
+  readonly ports: readonly number[];
+}
+
+type Json = Record<string, unknown>;
+
+export class ServiceAllocator {
+  readonly #backend: Backend;
+  readonly #durable = new Map<string, Holding>();
+  readonly #reserved = new Set<Holding>();
+  #watcher: Watcher | undefined;
+  #nextIp = RANGE_START;
+  #nextPort = NODE_PORT_MIN;
+
+  constructor(backend: Backend) {
+    this.#backend = backend;
+  }
+
+  start(): void {
+    const prefix = listPrefix({ group: '', plural: 'services', namespaced: true }, '');
+    const current = this.#backend.list(prefix);
+    for (const kv of current.items)
+      this.#durable.set(kv.key, holdingOf(JSON.parse(kv.value) as KubeObject));
+    this.#watcher = this.#backend.watch(prefix, current.revision, (events) =>
+      this.#observe(events),
+    );
+  }
+
+  stop(): void {
+    this.#watcher?.stop();
+  }
+
+  /** Fills missing cluster IPs and node ports; returns the release of the reservation. */
+  allocate(def: ResourceDefinition, obj: KubeObject): (() => void) | undefined {
+    if (!isService(def)) return undefined;
+    const spec = (obj.spec ?? {}) as Json;
+    const used = this.#used();
+    const ips: string[] = [];
+    const ports: number[] = [];
+    refuseTaken(obj, spec, used.ips);
+    if (spec.type !== 'ExternalName' && !spec.clusterIP) {
+      const ip = this.#takeIp(used.ips);
+      spec.clusterIP = ip;
+      spec.clusterIPs = [ip];
+      spec.ipFamilies ??= ['IPv4'];
+      ips.push(ip);
+    }
+    if (
+      spec.type === 'NodePort' ||
+      (spec.type === 'LoadBalancer' && spec.allocateLoadBalancerNodePorts !== false)
+    ) {
+      for (const port of (spec.ports ?? []) as Json[]) {
+        if (typeof port.nodePort === 'number' && port.nodePort !== 0) continue;
+        port.nodePort = this.#takePort(used.ports);
+        ports.push(port.nodePort as number);
+      }
+    }
+    const holding: Holding = { ips, ports };
+    this.#reserved.add(holding);
+    return () => this.#reserved.delete(holding);
+  }
+
+  /** An update that omits allocated values keeps them (upstream `PatchAllocatedValues`). */
+  preserve(def: ResourceDefinition, next: KubeObject, current: KubeObject): void {
+    if (!isService(def)) return;
+    const spec = (next.spec ?? {}) as Json;
+    const old = (current.spec ?? {}) as Json;
+    if (spec.type !== 'ExternalName' && old.type !== 'ExternalName') preserveClusterIPs(spec, old);
+    if (spec.type !== 'ClusterIP') preserveNodePorts(spec, old);
+  }
+
+  #observe(events: readonly StorageEvent[]): void {
+    for (const ev of events) {
+      if (ev.type === 'delete') this.#durable.delete(ev.kv.key);
+      else this.#durable.set(ev.kv.key, holdingOf(JSON.parse(ev.kv.value) as KubeObject));
+    }
+  }
+
+  #used(): { ips: Set<string>; ports: Set<number> } {
+    const ips = new Set<string>();
+    const ports = new Set<number>();
+    for (const h of [...this.#durable.values(), ...this.#reserved]) {
+      for (const ip of h.ips) ips.add(ip);
+      for (const p of h.ports) ports.add(p);
+    }
+    return { ips, ports };
+  }
+
+  #takeIp(used: Set<string>): string {
+    const size = RANGE_END - RANGE_START + 1;
+    for (let i = 0; i < size; i++) {
+      const candidate = numberToIp(this.#nextIp);
+      this.#nextIp = this.#nextIp >= RANGE_END ? RANGE_START : this.#nextIp + 1;
+      if (!used.has(candidate)) return candidate;
+    }
+    throw new Error('range is full');
+  }
+
+  #takePort(used: Set<number>): number {
+    for (let i = NODE_PORT_MIN; i <= NODE_PORT_MAX; i++) {
+      const candidate = this.#nextPort;
+      this.#nextPort = candidate >= NODE_PORT_MAX ? NODE_PORT_MIN : candidate + 1;
+      if (!used.has(candidate)) return candidate;
+    }
+    throw new Error('range of valid ports is full');
+  }
+}
+
+/** A requested cluster IP that another Service holds is refused, as upstream. */
+function refuseTaken(obj: KubeObject, spec: Json, used: Set<string>): void {
+  const ip = spec.clusterIP;
+  if (typeof ip !== 'string' || ip === '' || ip === 'None' || !used.has(ip)) return;
+  const ipsText = `[]string{${JSON.stringify(ip)}}`;
+  throw invalid({ group: '', kind: 'Service' }, obj.metadata?.name ?? '', [
+    fieldErrors.invalid(
+      path('spec', 'clusterIPs'),
+      OMIT_VALUE,
+      `${ipsText}: failed to allocate IP ${ip}: provided IP is already allocated`,
+    ),
+  ]);
+}
+
+function preserveClusterIPs(spec: Json, old: Json): void {
+  for (const field of ['clusterIP', 'clusterIPs', 'ipFamilies']) {
+    if (!spec[field] && old[field]) spec[field] = old[field];
+  }
+}
+
+function preserveNodePorts(spec: Json, old: Json): void {
+  const oldPorts = (old.ports ?? []) as Json[];
+  const protocol = (p: Json): unknown => p.protocol ?? 'TCP';
+  for (const port of (spec.ports ?? []) as Json[]) {
+    if (port.nodePort) continue;
+    const match = oldPorts.find((p) => p.port === port.port && protocol(p) === protocol(port));
+    if (match?.nodePort) port.nodePort = match.nodePort;
+  }
+}
+
+function isService(def: ResourceDefinition): boolean {
+  return def.group === '' && def.plural === 'services';
+}
+
+function holdingOf(obj: KubeObject): Holding {
+  const spec = (obj.spec ?? {}) as Json;
+  const ips = ((spec.clusterIPs as unknown[] | undefined) ?? [spec.clusterIP]).filter(
+    (ip): ip is string => typeof ip === 'string' && ip !== '' && ip !== 'None',
+  );
+  const ports = ((spec.ports ?? []) as Json[])
+    .map((p) => p.nodePort)
+    .filter((p): p is number => typeof p === 'number' && p > 0);
+  return { ips, ports };
+}
+
+function ipToNumber(ip: string): number {
+  return ip.split('.').reduce((n, octet) => n * 256 + Number(octet), 0);
+}
+
+function numberToIp(n: number): string {
+  return [24, 16, 8, 0].map((shift) => Math.floor(n / 2 ** shift) % 256).join('.');
+}
