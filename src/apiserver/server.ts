@@ -51,6 +51,22 @@ export interface ApiServerOptions {
   readonly onError?: (message: string, error: unknown) => void;
 }
 
+/** Flushes what the socket holds, then closes it (FIN); destroys it after `timeoutMs`. */
+function endGracefully(socket: Socket, timeoutMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (socket.destroyed) {
+      resolve();
+      return;
+    }
+    const timer = setTimeout(() => socket.destroy(), timeoutMs);
+    socket.once('close', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    socket.end();
+  });
+}
+
 /** The allocation hooks of the Service allocator, for the object store's admission. */
 function allocation(services: ServiceAllocator): Admission {
   return {
@@ -157,21 +173,23 @@ export class ApiServer {
     return this.#url;
   }
 
-  /** Stops accepting, ends watch streams, and waits for in-flight requests to finish. */
+  /**
+   * Graceful stop: ends watch streams, answers new requests 503, waits for in-flight requests
+   * (and so for their durable writes), lets every socket flush what it still holds, then
+   * closes. The order matters: node's `server.close()` destroys connections whose response
+   * has ended even when bytes are still queued on them, which would cut a watch stream's last
+   * events and its terminating chunk.
+   */
   async stop(): Promise<void> {
     this.#namespaces.stop();
     this.#services.stop();
     this.#shutdown.abort();
-    const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
-    this.#server.closeIdleConnections();
     if (this.#inFlight > 0) await new Promise<void>((resolve) => (this.#drained = resolve));
-    // Every response is complete, but a watch's last bytes may still sit in its socket's
-    // buffer: end sockets gracefully (flush, then FIN) and destroy only the ones that have
-    // not closed after SOCKET_DRAIN_MS (a client that stopped reading).
-    for (const socket of this.#sockets) socket.end();
-    const timer = setTimeout(() => this.#server.closeAllConnections(), SOCKET_DRAIN_MS);
-    await closed;
-    clearTimeout(timer);
+    await Promise.all([...this.#sockets].map((socket) => endGracefully(socket, SOCKET_DRAIN_MS)));
+    await new Promise<void>((resolve) => {
+      this.#server.close(() => resolve());
+      this.#server.closeAllConnections();
+    });
   }
 
   #handle(req: IncomingMessage, res: ServerResponse): void {
@@ -186,6 +204,7 @@ export class ApiServer {
       return;
     }
     if (this.#shutdown.signal.aborted) {
+      res.setHeader('Connection', 'close');
       sendError(res, new StatusError(503, 'ServiceUnavailable', 'the server is shutting down'));
       return;
     }
