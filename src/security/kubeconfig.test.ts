@@ -15,8 +15,9 @@ import { tmpdir } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { KubeConfig, VersionApi } from '@kubernetes/client-node';
+import fc from 'fast-check';
 import { parse } from 'yaml';
-import { kubeconfigFor, serverUrl, writeKubeconfig } from './kubeconfig.js';
+import { kubeconfigFor, kubeconfigYaml, serverUrl, writeKubeconfig } from './kubeconfig.js';
 import { ensureServingCertificates, type ServingCertificates } from './pki.js';
 import { bearerTokenFrom, ensureToken, tokensEqual } from './token.js';
 
@@ -123,7 +124,32 @@ describe('writeKubeconfig', () => {
     );
     await writeKubeconfig({ path, server: { host: '::1', port: 1 }, caPem: CA_PEM, token: TOKEN });
     assert.equal(modeOf(path), 0o600);
-    assert.match(readFileSync(path, 'utf8'), /server: https:\/\/\[::1\]:1\n/);
+    assert.match(readFileSync(path, 'utf8'), /server: "https:\/\/\[::1\]:1"\n/);
+  });
+
+  it('writes YAML any YAML parser reads back exactly, whatever the token and names', () => {
+    const printable = fc.string({
+      minLength: 1,
+      maxLength: 64,
+      unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)),
+    });
+    const name = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._@-]{0,20}$/);
+    fc.assert(
+      fc.property(
+        printable,
+        name,
+        fc.integer({ min: 1, max: 65535 }),
+        (token, contextName, port) => {
+          const config = kubeconfigFor({
+            server: { host: '127.0.0.1', port },
+            caPem: CA_PEM,
+            token,
+            contextName,
+          });
+          assert.deepEqual(parse(kubeconfigYaml(config)), config);
+        },
+      ),
+    );
   });
 });
 

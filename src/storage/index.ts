@@ -6,14 +6,13 @@
  */
 import type { Backend, CommitObserver } from './backend.js';
 import { createMemoryBackend } from './memory/backend.js';
-import { openSqliteBackend } from './sqlite/backend.js';
 
 export * from './backend.js';
 export { DEFAULT_HISTORY_LIMIT, StorageEngine } from './engine/engine.js';
 export { CommitFailedError } from './engine/group-commit.js';
 export type { Journal, JournalPipeline, RecoveredState } from './engine/journal.js';
 export { createMemoryBackend, type MemoryBackendOptions } from './memory/backend.js';
-export { openSqliteBackend, type SqliteBackendOptions } from './sqlite/backend.js';
+export type { SqliteBackendOptions } from './sqlite/backend.js';
 
 export interface OpenBackendOptions {
   readonly kind: 'memory' | 'sqlite';
@@ -37,5 +36,7 @@ export async function openBackend(options: OpenBackendOptions): Promise<Backend>
   const { historyLimit, onCommit } = options;
   if (options.kind === 'memory') return createMemoryBackend({ historyLimit, onCommit });
   if (!options.path) throw new Error('storage: the sqlite backend needs a path');
-  return openSqliteBackend({ path: options.path, historyLimit, onCommit });
+  // Loaded on use, so an `--ephemeral` start does not pay for the native module (~15 ms).
+  const sqlite = await import('./sqlite/backend.js');
+  return sqlite.openSqliteBackend({ path: options.path, historyLimit, onCommit });
 }

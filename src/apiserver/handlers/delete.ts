@@ -108,7 +108,7 @@ async function deleteOptions(call: ResourceCall): Promise<DeleteOptions> {
 async function deleteOptionsBody(call: ResourceCall): Promise<Record<string, unknown>> {
   const body = await readBody(call.req);
   if (body.length === 0 || body.toString('utf8').trim() === '') return {};
-  const decoded = decodeObjectBody(body, call.req.headers['content-type']);
+  const decoded = await decodeObjectBody(body, call.req.headers['content-type']);
   if (!isJsonObject(decoded)) throw badRequest('DeleteOptions must be a JSON object');
   return decoded;
 }

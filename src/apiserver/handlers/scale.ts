@@ -101,7 +101,7 @@ export function handleGetScale(api: ApiServices, call: ResourceCall): void {
 
 export async function handleUpdateScale(api: ApiServices, call: ResourceCall): Promise<void> {
   const { def, info } = call;
-  const raw = decodeObjectBody(await readBody(call.req), call.req.headers['content-type']);
+  const raw = await decodeObjectBody(await readBody(call.req), call.req.headers['content-type']);
   const scale = asObjectOf(def, raw, 'Scale', 'autoscaling/v1');
   checkName(scale, info.name);
   const result = await api.store.update(

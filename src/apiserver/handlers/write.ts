@@ -18,7 +18,7 @@ export async function handleCreate(api: ApiServices, call: ResourceCall): Promis
     throw methodNotSupported(groupResource(def), 'create');
   const obj = asObjectOf(
     def,
-    decodeObjectBody(await readBody(call.req), call.req.headers['content-type']),
+    await decodeObjectBody(await readBody(call.req), call.req.headers['content-type']),
   );
   checkNamespace(def, obj, info.namespace);
   const result = await api.store.create(def, info.namespace, obj, { dryRun: isDryRun(call.query) });
@@ -29,7 +29,7 @@ export async function handleUpdate(api: ApiServices, call: ResourceCall): Promis
   const { def, info } = call;
   const body = asObjectOf(
     def,
-    decodeObjectBody(await readBody(call.req), call.req.headers['content-type']),
+    await decodeObjectBody(await readBody(call.req), call.req.headers['content-type']),
   );
   checkNamespace(def, body, info.namespace);
   checkName(body, info.name);
