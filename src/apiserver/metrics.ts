@@ -1,13 +1,32 @@
 /**
- * Prometheus metrics of the API server and its storage, on a registry of its own (so two
- * servers in one test process do not collide). Names follow kube-apiserver's where one exists.
+ * Prometheus metrics of the API server and its storage. Names follow kube-apiserver's where
+ * one exists.
+ *
+ * The handlers record through {@link ApiMetrics}' methods, not prom-client's objects:
+ * prom-client (and the OpenTelemetry API it pulls in) costs ~25 ms to load, a sixth of a
+ * `fleetyard up` start, so it is loaded right after the server listens, and what is
+ * recorded before that (the first few requests) is replayed into it. Each server has a
+ * registry of its own, so two servers in one test process do not collide.
  *
  * @module
  */
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Backend } from '../storage/backend.js';
 
 export interface ApiMetrics {
+  /** One finished request (watches: `seconds` undefined, they are counted but not timed). */
+  request(verb: string, resource: string, code: number, seconds: number | undefined): void;
+  watcherOpened(resource: string): void;
+  watcherClosed(resource: string): void;
+  /** One storage commit: how many writes it made durable, and how long it took. */
+  commit(batchSize: number, seconds: number): void;
+  /** Loads the metrics library (idempotent); recording works before it resolves. */
+  load(): Promise<void>;
+  /** The exposition text and its content type (loads the library if needed). */
+  render(): Promise<{ text: string; contentType: string }>;
+}
+
+interface Instruments {
   readonly registry: Registry;
   readonly requests: Counter<'verb' | 'resource' | 'code'>;
   readonly requestDuration: Histogram<'verb' | 'resource'>;
@@ -16,62 +35,117 @@ export interface ApiMetrics {
   readonly commitDuration: Histogram;
 }
 
+type Recording = (i: Instruments) => void;
+
 export function createApiMetrics(backend: () => Backend | undefined): ApiMetrics {
-  const registry = new Registry();
-  const requests = new Counter({
-    name: 'apiserver_request_total',
-    help: 'Requests by verb, resource and HTTP code.',
-    labelNames: ['verb', 'resource', 'code'] as const,
-    registers: [registry],
-  });
-  const requestDuration = new Histogram({
-    name: 'apiserver_request_duration_seconds',
-    help: 'Request latency by verb and resource (watches excluded).',
-    labelNames: ['verb', 'resource'] as const,
-    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
-    registers: [registry],
-  });
-  const watchers = new Gauge({
-    name: 'apiserver_registered_watchers',
-    help: 'Open watch streams by resource.',
-    labelNames: ['resource'] as const,
-    registers: [registry],
-  });
-  const commitBatchSize = new Histogram({
-    name: 'fleetyard_storage_commit_batch_size',
-    help: 'Writes made durable together by one commit (group commit).',
-    buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024],
-    registers: [registry],
-  });
-  const commitDuration = new Histogram({
-    name: 'fleetyard_storage_commit_duration_seconds',
-    help: 'Time to make one batch durable (transaction and fsync).',
-    buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1],
-    registers: [registry],
-  });
-  new Gauge({
-    name: 'fleetyard_storage_event_history_size',
-    help: 'Events kept for watch resume.',
-    registers: [registry],
-    collect() {
-      this.set(backend()?.stats().historySize ?? 0);
+  let instruments: Instruments | undefined;
+  let loading: Promise<void> | undefined;
+  const pending: Recording[] = [];
+  const record = (r: Recording): void => {
+    if (instruments) r(instruments);
+    else pending.push(r);
+  };
+  const load = (): Promise<void> => {
+    loading ??= import('prom-client').then((mod) => {
+      // A CommonJS module: bundled, its exports arrive as `default`; under Node, named.
+      const prom = (mod as { default?: PromClient }).default ?? mod;
+      instruments = createInstruments(prom, backend);
+      for (const r of pending.splice(0)) r(instruments);
+    });
+    return loading;
+  };
+  return {
+    request: (verb, resource, code, seconds) =>
+      record((i) => {
+        i.requests.inc({ verb, resource, code: String(code) });
+        if (seconds !== undefined) i.requestDuration.observe({ verb, resource }, seconds);
+      }),
+    watcherOpened: (resource) => record((i) => i.watchers.inc({ resource })),
+    watcherClosed: (resource) => record((i) => i.watchers.dec({ resource })),
+    commit: (batchSize, seconds) =>
+      record((i) => {
+        i.commitBatchSize.observe(batchSize);
+        i.commitDuration.observe(seconds);
+      }),
+    load,
+    render: async () => {
+      await load();
+      const registry = (instruments as Instruments).registry;
+      return { text: await registry.metrics(), contentType: registry.contentType };
     },
-  });
-  new Gauge({
-    name: 'fleetyard_storage_current_revision',
-    help: 'The newest durable revision (resourceVersion).',
-    registers: [registry],
-    collect() {
-      this.set(backend()?.currentRevision() ?? 0);
-    },
-  });
-  new Gauge({
-    name: 'fleetyard_storage_objects',
-    help: 'Objects stored.',
-    registers: [registry],
-    collect() {
-      this.set(backend()?.stats().keys ?? 0);
-    },
-  });
-  return { registry, requests, requestDuration, watchers, commitBatchSize, commitDuration };
+  };
+}
+
+type PromClient = typeof import('prom-client');
+
+function createInstruments(prom: PromClient, backend: () => Backend | undefined): Instruments {
+  const registry = new prom.Registry();
+  const registers = [registry];
+  const instruments: Instruments = {
+    registry,
+    requests: new prom.Counter({
+      name: 'apiserver_request_total',
+      help: 'Requests by verb, resource and HTTP code.',
+      labelNames: ['verb', 'resource', 'code'] as const,
+      registers,
+    }),
+    requestDuration: new prom.Histogram({
+      name: 'apiserver_request_duration_seconds',
+      help: 'Request latency by verb and resource (watches excluded).',
+      labelNames: ['verb', 'resource'] as const,
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers,
+    }),
+    watchers: new prom.Gauge({
+      name: 'apiserver_registered_watchers',
+      help: 'Open watch streams by resource.',
+      labelNames: ['resource'] as const,
+      registers,
+    }),
+    commitBatchSize: new prom.Histogram({
+      name: 'fleetyard_storage_commit_batch_size',
+      help: 'Writes made durable together by one commit (group commit).',
+      buckets: [1, 2, 4, 8, 16, 32, 64, 128, 256, 512, 1024],
+      registers,
+    }),
+    commitDuration: new prom.Histogram({
+      name: 'fleetyard_storage_commit_duration_seconds',
+      help: 'Time to make one batch durable (transaction and fsync).',
+      buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1],
+      registers,
+    }),
+  };
+  addStorageGauges(prom, registers, backend);
+  return instruments;
+}
+
+function addStorageGauges(
+  prom: PromClient,
+  registers: Registry[],
+  backend: () => Backend | undefined,
+): void {
+  const gauges: Array<[string, string, (b: Backend) => number]> = [
+    [
+      'fleetyard_storage_event_history_size',
+      'Events kept for watch resume.',
+      (b) => b.stats().historySize,
+    ],
+    [
+      'fleetyard_storage_current_revision',
+      'The newest durable revision (resourceVersion).',
+      (b) => b.currentRevision(),
+    ],
+    ['fleetyard_storage_objects', 'Objects stored.', (b) => b.stats().keys],
+  ];
+  for (const [name, help, read] of gauges) {
+    new prom.Gauge({
+      name,
+      help,
+      registers,
+      collect() {
+        const b = backend();
+        this.set(b === undefined ? 0 : read(b));
+      },
+    });
+  }
 }

@@ -48,11 +48,9 @@ export async function routeRequest(
     code = toStatusError(e).code;
     throw e;
   } finally {
-    api.metrics.requests.inc({ verb: info.verb, resource: resourceLabel, code: String(code) });
-    if (info.verb !== 'watch') {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      api.metrics.requestDuration.observe({ verb: info.verb, resource: resourceLabel }, seconds);
-    }
+    const seconds =
+      info.verb === 'watch' ? undefined : Number(process.hrtime.bigint() - started) / 1e9;
+    api.metrics.request(info.verb, resourceLabel, code, seconds);
   }
 }
 
@@ -73,8 +71,8 @@ async function nonResource(
     return;
   }
   if (path === '/metrics') {
-    const text = await api.metrics.registry.metrics();
-    res.writeHead(200, { 'Content-Type': api.metrics.registry.contentType });
+    const { text, contentType } = await api.metrics.render();
+    res.writeHead(200, { 'Content-Type': contentType });
     res.end(text);
     return;
   }

@@ -146,8 +146,7 @@ export class ApiServer {
 
   /** Records one storage commit (wire it to the backend's `onCommit`). */
   recordCommit(batchSize: number, seconds: number): void {
-    this.services.metrics.commitBatchSize.observe(batchSize);
-    this.services.metrics.commitDuration.observe(seconds);
+    this.services.metrics.commit(batchSize, seconds);
   }
 
   /** The base URL once listening, e.g. `https://127.0.0.1:6443`. */
@@ -170,6 +169,8 @@ export class ApiServer {
     const scheme = this.#options.tls ? 'https' : 'http';
     const shown = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
     this.#url = `${scheme}://${shown}:${addr.port}`;
+    // After listening: loading the metrics library is not on the path to ready.
+    setImmediate(() => void this.services.metrics.load());
     return this.#url;
   }
 

@@ -103,8 +103,9 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
 async function ensureNamespaces(server: ApiServer): Promise<void> {
   const def = server.registry.get('', 'v1', 'namespaces');
   if (def === undefined) return;
-  for (const name of BUILTIN_NAMESPACES) {
-    if (server.store.backend.get(objectKey(def, '', name)) !== undefined) continue;
-    await server.store.create(def, '', { metadata: { name } });
-  }
+  const missing = BUILTIN_NAMESPACES.filter(
+    (name) => server.store.backend.get(objectKey(def, '', name)) === undefined,
+  );
+  // Concurrently: the four creates share one commit.
+  await Promise.all(missing.map((name) => server.store.create(def, '', { metadata: { name } })));
 }

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { isIPv6 } from 'node:net';
 import { dirname } from 'node:path';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, writeFileAtomic } from './files.js';
@@ -116,8 +116,20 @@ export function kubeconfigFor(options: KubeconfigOptions): Kubeconfig {
  */
 export async function writeKubeconfig(options: WriteKubeconfigOptions): Promise<void> {
   const text = kubeconfigYaml(kubeconfigFor(options));
+  // A restart on the same port writes the same bytes: skip the write and its two fsyncs
+  // (~15 ms of a start here), but only if the file is still private.
+  if (await unchangedPrivateFile(options.path, text)) return;
   await mkdir(dirname(options.path), { recursive: true, mode: PRIVATE_DIR_MODE });
   await writeFileAtomic(options.path, text, PRIVATE_FILE_MODE);
+}
+
+async function unchangedPrivateFile(path: string, text: string): Promise<boolean> {
+  try {
+    const [current, info] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
+    return current === text && (info.mode & 0o777) === PRIVATE_FILE_MODE;
+  } catch {
+    return false;
+  }
 }
 
 /**

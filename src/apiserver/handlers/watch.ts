@@ -127,7 +127,7 @@ class WatchStream {
     this.#def = def;
     this.#selector = selector;
     this.#call = call;
-    api.metrics.watchers.inc({ resource: def.plural });
+    api.metrics.watcherOpened(def.plural);
   }
 
   attach(watcher: Watcher, revision: number): void {
@@ -185,7 +185,7 @@ class WatchStream {
     this.#watcher?.stop();
     for (const cancel of this.#cancelTimers) cancel();
     this.#cancelTimers = [];
-    this.#api.metrics.watchers.dec({ resource: this.#def.plural });
+    this.#api.metrics.watcherClosed(this.#def.plural);
     if (!this.#call.res.writableEnded) this.#call.res.end();
   }
 
