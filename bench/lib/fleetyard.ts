@@ -1,0 +1,103 @@
+/**
+ * The real `fleetyard up` (compiled, as a user runs it) for the benchmarks, registered with
+ * the cleanup safety net, plus a lean authenticated client for it.
+ *
+ * @module
+ */
+import { type Cluster, startCluster } from '../../test/e2e/support/cluster.js';
+import { removeDir, tempDir, track } from './cleanup.js';
+import { RawConnection, type RawResponse, type Target, targetFromUrl } from './raw-http.js';
+
+export interface Fleetyard {
+  readonly cluster: Cluster;
+  readonly pid: number;
+  readonly target: Target;
+  /** `127.0.0.1:PORT`, for Host headers. */
+  readonly authority: string;
+  readonly token: string;
+  /** SIGTERM, wait, remove the data dir. */
+  stop(): Promise<void>;
+}
+
+export interface FleetyardOptions {
+  readonly ephemeral?: boolean;
+  /** An existing data dir (kept); a fresh temp dir otherwise (removed on stop). */
+  readonly dataDir?: string;
+}
+
+let profileDir: string | undefined;
+const PROFILE_PRELOAD = new URL('./cpu-profile-preload.mjs', import.meta.url).href;
+
+/**
+ * Servers started from now on write a V8 CPU profile into `dir` when they exit
+ * (`npm run bench -- --profile DIR`); open it in Chrome DevTools or summarise its hot
+ * functions.
+ */
+export function profileServersInto(dir: string): void {
+  profileDir = dir;
+}
+
+export async function startFleetyard(options: FleetyardOptions = {}): Promise<Fleetyard> {
+  const dataDir = options.dataDir ?? tempDir('fleetyard-bench-');
+  // startCluster spawns with this process's environment, so the preload reaches only the
+  // server (node refuses --cpu-prof in NODE_OPTIONS, hence an inspector-based preload).
+  const saved = { ...process.env };
+  if (profileDir !== undefined) {
+    process.env.NODE_OPTIONS = `${saved.NODE_OPTIONS ?? ''} --import ${PROFILE_PRELOAD}`.trim();
+    process.env.FLEETYARD_BENCH_PROFILE_DIR = profileDir;
+  }
+  let cluster: Cluster;
+  try {
+    cluster = await startCluster({ dataDir, ephemeral: options.ephemeral ?? false });
+  } finally {
+    for (const key of ['NODE_OPTIONS', 'FLEETYARD_BENCH_PROFILE_DIR']) {
+      if (saved[key] === undefined) delete process.env[key];
+      else process.env[key] = saved[key];
+    }
+  }
+  track(cluster.process);
+  const target = targetFromUrl(cluster.url, cluster.ca);
+  return {
+    cluster,
+    pid: cluster.process.pid!,
+    target,
+    authority: `${target.host}:${target.port}`,
+    token: cluster.token,
+    stop: async () => {
+      await cluster.stop();
+      if (options.dataDir === undefined) removeDir(dataDir);
+    },
+  };
+}
+
+/** One keep-alive authenticated connection to a running fleetyard. */
+export class ApiClient {
+  readonly #conn: RawConnection;
+  readonly #prefix: string;
+
+  private constructor(conn: RawConnection, fy: Fleetyard) {
+    this.#conn = conn;
+    this.#prefix = `Host: ${fy.authority}\r\nAuthorization: Bearer ${fy.token}\r\nAccept: application/json\r\n`;
+  }
+
+  static async open(fy: Fleetyard): Promise<ApiClient> {
+    return new ApiClient(await RawConnection.open(fy.target), fy);
+  }
+
+  async request(method: string, path: string, body?: string): Promise<RawResponse> {
+    const type = body !== undefined ? 'Content-Type: application/json\r\n' : '';
+    return this.#conn.request(`${method} ${path} HTTP/1.1\r\n${this.#prefix}${type}`, body);
+  }
+
+  /** GET that must answer 200; the parsed JSON body. */
+  async getJson<T>(path: string): Promise<T> {
+    const res = await this.request('GET', path);
+    if (res.status !== 200)
+      throw new Error(`GET ${path}: HTTP ${res.status} ${res.body.toString()}`);
+    return JSON.parse(res.body.toString('utf8')) as T;
+  }
+
+  close(): void {
+    this.#conn.close();
+  }
+}

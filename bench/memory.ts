@@ -1,0 +1,154 @@
+/**
+ * Memory and list latency of `fleetyard up` (SQLite), a fresh server per run:
+ *
+ * - idle RSS (VmRSS from /proc) 1 s after the ready line;
+ * - RSS with 10,000 pods stored, created through the API (Deployment-like specs with two
+ *   containers, ~1.1 KiB sent, ~1.6 KiB stored after defaulting), 1 s after the last create;
+ * - `GET /api/v1/pods` of all 10,000: request written → last body byte read on a warm
+ *   keep-alive connection, median of 7 (the first list is untimed and checks the count).
+ *
+ * @module
+ */
+import { contentionNote, cpuWindow, type Kept, quietRuns } from './lib/contention.js';
+import { ApiClient, startFleetyard } from './lib/fleetyard.js';
+import { runLoad } from './lib/load.js';
+import { type BenchOptions, round, runCount, sleep } from './lib/options.js';
+import { cpuTimes, peakRssMb, rssMb } from './lib/proc.js';
+import { type BenchRow, median } from './lib/report.js';
+
+const PODS = 10_000;
+const TARGET_IDLE_MB = 80;
+const TARGET_PODS_MB = 300;
+const TARGET_LIST_MS = 150;
+
+interface RunResult {
+  readonly idleMb: number;
+  readonly podsMb: number;
+  readonly afterListMb: number;
+  readonly peakMb: number;
+  readonly listMs: number[];
+  readonly listBytes: number;
+  readonly lists: Kept<TimedList>;
+  readonly createsPerSecond: number;
+}
+
+interface TimedList {
+  readonly ms: number;
+  readonly bytes: number;
+  readonly others: number;
+  /** CPU the server (all threads) and this client spent on the list, ms. */
+  readonly serverCpuMs: number;
+  readonly clientCpuMs: number;
+}
+
+async function timedLists(
+  client: ApiClient,
+  pid: number,
+  lists: number,
+  log: (line: string) => void,
+): Promise<Kept<TimedList>> {
+  const first = await client.getJson<{ items: unknown[] }>('/api/v1/pods');
+  if (first.items.length !== PODS)
+    throw new Error(`listed ${first.items.length} pods, want ${PODS}`);
+  const once = async (): Promise<TimedList> => {
+    const others = cpuWindow([pid]);
+    const server0 = cpuTimes(pid).total;
+    const client0 = process.cpuUsage();
+    const t0 = performance.now();
+    const res = await client.request('GET', '/api/v1/pods');
+    const ms = performance.now() - t0;
+    const clientCpu = process.cpuUsage(client0);
+    if (res.status !== 200) throw new Error(`list: HTTP ${res.status}`);
+    return {
+      ms,
+      bytes: res.body.length,
+      others: others(),
+      serverCpuMs: (cpuTimes(pid).total - server0) * 1000,
+      clientCpuMs: (clientCpu.user + clientCpu.system) / 1000,
+    };
+  };
+  return quietRuns(lists, once, (l) => l.others, log);
+}
+
+async function oneRun(lists: number, log: (line: string) => void): Promise<RunResult> {
+  const fy = await startFleetyard();
+  try {
+    await sleep(1000);
+    const idleMb = rssMb(fy.pid);
+    const fill = await runLoad({
+      target: fy.target,
+      workload: { kind: 'pod-create', authority: fy.authority, token: fy.token },
+      processes: 2,
+      connectionsPerProcess: 16,
+      requests: PODS,
+    });
+    if (fill.errors > 0 || fill.ok !== PODS) {
+      throw new Error(
+        `pod creates: ${fill.ok} ok, ${fill.errors} failed, first: ${fill.firstError}`,
+      );
+    }
+    await sleep(1000);
+    const podsMb = rssMb(fy.pid);
+    const client = await ApiClient.open(fy);
+    try {
+      const list = await timedLists(client, fy.pid, lists, log);
+      return {
+        idleMb,
+        podsMb,
+        afterListMb: rssMb(fy.pid),
+        peakMb: peakRssMb(fy.pid),
+        listMs: list.runs.map((l) => l.ms),
+        listBytes: list.runs[0]!.bytes,
+        lists: list,
+        createsPerSecond: fill.perSecond,
+      };
+    } finally {
+      client.close();
+    }
+  } finally {
+    await fy.stop();
+  }
+}
+
+export async function benchMemory(options: BenchOptions): Promise<BenchRow[]> {
+  const runs: RunResult[] = [];
+  for (let i = 0; i < runCount(options); i++) {
+    const r = await oneRun(options.quick ? 3 : 7, options.log);
+    options.log(
+      `  run ${i + 1}: idle ${r.idleMb.toFixed(1)} MB, 10k pods ${r.podsMb.toFixed(1)} MB, after lists ${r.afterListMb.toFixed(1)} MB, peak ${r.peakMb.toFixed(1)} MB; list ${r.listMs.map((x) => x.toFixed(0)).join(' ')} ms (${(r.listBytes / 1e6).toFixed(1)} MB)`,
+    );
+    runs.push(r);
+  }
+  const idle = runs.map((r) => r.idleMb);
+  const pods = runs.map((r) => r.podsMb);
+  const list = runs.map((r) => median(r.listMs));
+  const last = runs.at(-1)!;
+  return [
+    {
+      name: 'RSS idle after start',
+      value: round(median(idle)),
+      unit: 'MB',
+      runs: idle.map(round),
+      target: `<= ${TARGET_IDLE_MB}`,
+      met: median(idle) <= TARGET_IDLE_MB,
+    },
+    {
+      name: 'RSS with 10,000 pods stored',
+      value: round(median(pods)),
+      unit: 'MB',
+      runs: pods.map(round),
+      target: `<= ${TARGET_PODS_MB}`,
+      met: median(pods) <= TARGET_PODS_MB,
+      note: `pods created through the API at ${Math.round(last.createsPerSecond)}/s (2 processes × 16 connections); after the lists ${last.afterListMb.toFixed(0)} MB, peak (VmHWM) ${last.peakMb.toFixed(0)} MB (last run)`,
+    },
+    {
+      name: 'list 10,000 pods (GET /api/v1/pods)',
+      value: round(median(list)),
+      unit: 'ms',
+      runs: list.map(round),
+      target: `<= ${TARGET_LIST_MS}`,
+      met: median(list) <= TARGET_LIST_MS,
+      note: `full ${(last.listBytes / 1e6).toFixed(1)} MB response on a keep-alive HTTPS connection; per run the median of ${last.listMs.length} lists; CPU per list (last run, medians): server ${median(last.lists.runs.map((l) => l.serverCpuMs)).toFixed(0)} ms, client ${median(last.lists.runs.map((l) => l.clientCpuMs)).toFixed(0)} ms; ${contentionNote(last.lists)}`,
+    },
+  ];
+}
