@@ -4,12 +4,12 @@
  *
  * @module
  */
-import { isIP } from 'node:net';
+import { ipFamily } from '../util/ip.js';
 
 export function isLoopbackHost(host: string): boolean {
   const h = host.replace(/^\[|\]$/g, '').toLowerCase();
   if (h === 'localhost') return true;
-  if (isIP(h) === 4) return h.startsWith('127.');
-  if (isIP(h) === 6) return h === '::1' || h === '0:0:0:0:0:0:0:1';
+  if (ipFamily(h) === 4) return h.startsWith('127.');
+  if (ipFamily(h) === 6) return h === '::1' || h === '0:0:0:0:0:0:0:1';
   return false;
 }

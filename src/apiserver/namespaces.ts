@@ -12,7 +12,7 @@
 import { forbidden, notFound, StatusError } from '../api/errors.js';
 import type { KubeObject } from '../api/object.js';
 import type { ResourceDefinition } from '../api/resource.js';
-import type { Backend, StorageEvent, Watcher } from '../storage/backend.js';
+import type { Backend, KeyValue, StorageEvent, Watcher } from '../storage/backend.js';
 import type { Clock } from '../util/clock.js';
 import type { ResourceRegistry } from './registry.js';
 import { listPrefix, objectKey } from './store/keys.js';
@@ -30,8 +30,7 @@ export function namespaceAdmission(backend: Backend): Admission {
       if (!def.namespaced) return;
       const kv = backend.getLatest(objectKey(NAMESPACES, '', namespace));
       if (kv === undefined) throw notFound({ group: '', resource: 'namespaces' }, namespace);
-      const ns = JSON.parse(kv.value) as KubeObject;
-      if (ns.metadata?.deletionTimestamp) {
+      if (isTerminating(kv)) {
         const e = forbidden(
           { group: def.group, resource: def.plural },
           obj.metadata?.name ?? '',
@@ -60,6 +59,18 @@ export function namespaceAdmission(backend: Backend): Admission {
       }
     },
   };
+}
+
+/** Whether a stored namespace is being deleted, parsed once per stored version. */
+const terminating = new WeakMap<KeyValue, boolean>();
+
+function isTerminating(kv: KeyValue): boolean {
+  let t = terminating.get(kv);
+  if (t === undefined) {
+    t = Boolean((JSON.parse(kv.value) as KubeObject).metadata?.deletionTimestamp);
+    terminating.set(kv, t);
+  }
+  return t;
 }
 
 export interface NamespaceControllerOptions {

@@ -7,8 +7,8 @@
  */
 
 import { mkdir, readFile, stat } from 'node:fs/promises';
-import { isIPv6 } from 'node:net';
 import { dirname } from 'node:path';
+import { ipFamily } from '../util/ip.js';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, writeFileAtomic } from './files.js';
 
 /** Default name of the cluster, user and context entries. */
@@ -55,7 +55,7 @@ export function serverUrl(host: string, port: number): string {
   if (h === '0.0.0.0' || h === '') h = '127.0.0.1';
   if (h === '::') h = '::1';
   // A zone id (fe80::1%eth0) must be percent-encoded inside a URL (RFC 6874).
-  const hostPart = isIPv6(h) ? `[${h.replace('%', '%25')}]` : h;
+  const hostPart = ipFamily(h.replace(/%.*$/, '')) === 6 ? `[${h.replace('%', '%25')}]` : h;
   return `https://${hostPart}:${port}`;
 }
 

@@ -15,10 +15,10 @@
 
 import { createPrivateKey, type KeyObject, webcrypto, X509Certificate } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
-import { isIP, isIPv6 } from 'node:net';
 import { join } from 'node:path';
 import type * as X509 from '@peculiar/x509';
 import type { Clock } from '../util/clock.js';
+import { canonicalIPv6, ipFamily } from '../util/ip.js';
 import {
   assertPrivateFile,
   ensurePrivateDir,
@@ -116,7 +116,7 @@ function altNamesFor(hosts: readonly string[]): AltNames {
     if (host === '') continue;
     // A zone id (fe80::1%eth0) names an interface, not part of the address: not encodable.
     const address = host.replace(/%.*$/, '');
-    if (isIP(address)) ips.add(canonicalIp(address));
+    if (ipFamily(address) !== 0) ips.add(canonicalIp(address));
     else dns.add(checkedDnsName(host));
   }
   return { dns: [...dns], ips: [...ips] };
@@ -124,7 +124,7 @@ function altNamesFor(hosts: readonly string[]): AltNames {
 
 /** Canonical text of an IP (RFC 5952 for IPv6), so `::1` and `0:0::1` count as the same host. */
 function canonicalIp(ip: string): string {
-  return isIPv6(ip) ? new URL(`https://[${ip}]/`).hostname.slice(1, -1) : ip;
+  return ipFamily(ip) === 6 ? canonicalIPv6(ip) : ip;
 }
 
 function checkedDnsName(host: string): string {

@@ -3,7 +3,14 @@ import { chmodSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { bearerTokenFrom, ensureToken, generateToken, TOKEN_FILE, tokensEqual } from './token.js';
+import {
+  bearerTokenFrom,
+  ensureToken,
+  generateToken,
+  TOKEN_FILE,
+  tokenMatcher,
+  tokensEqual,
+} from './token.js';
 
 const root = mkdtempSync(join(tmpdir(), 'fleetyard-token-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -111,4 +118,15 @@ describe('bearerTokenFrom', () => {
       assert.equal(bearerTokenFrom(header), want);
     });
   }
+});
+
+describe('tokenMatcher', () => {
+  it('accepts exactly the expected token', () => {
+    const matches = tokenMatcher('abc-123');
+    assert.equal(matches('abc-123'), true);
+    for (const other of ['abc-12', 'abc-1234', 'ABC-123', '', undefined]) {
+      assert.equal(matches(other), false, String(other));
+    }
+    assert.equal(tokenMatcher('')(''), false);
+  });
 });

@@ -78,6 +78,16 @@ export function tokensEqual(a: string | undefined, b: string | undefined): boole
   return timingSafeEqual(digest(a), digest(b));
 }
 
+/**
+ * {@link tokensEqual} against one fixed token, with its digest computed once: the API server
+ * checks every request, and hashing both sides each time was ~4 % of its CPU under load.
+ */
+export function tokenMatcher(expected: string): (presented: string | undefined) => boolean {
+  if (!expected) return () => false;
+  const want = digest(expected);
+  return (presented) => !!presented && timingSafeEqual(digest(presented), want);
+}
+
 function digest(s: string): Buffer {
   return createHash('sha256').update(s, 'utf8').digest();
 }

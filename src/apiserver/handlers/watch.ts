@@ -107,6 +107,26 @@ function eventLine(type: EventType, kv: KeyValue): string {
   return line;
 }
 
+/**
+ * Streams with lines waiting to be written. Lines are gathered and each stream is written
+ * once per event-loop turn: 100 watchers of a 1,000 writes/s stream would otherwise make
+ * 100,000 TLS writes a second, and those writes were 40 % of the event loop.
+ */
+const dirty = new Set<WatchStream>();
+let flushScheduled = false;
+
+function scheduleFlush(stream: WatchStream): void {
+  dirty.add(stream);
+  if (flushScheduled) return;
+  flushScheduled = true;
+  setImmediate(() => {
+    flushScheduled = false;
+    const streams = [...dirty];
+    dirty.clear();
+    for (const s of streams) s.flush();
+  });
+}
+
 class WatchStream {
   readonly #api: ApiServices;
   readonly #def: ResourceDefinition;
@@ -116,6 +136,7 @@ class WatchStream {
   #cancelTimers: Array<() => void> = [];
   #lastRevision = 0;
   #closed = false;
+  #pending: string[] = [];
 
   constructor(
     api: ApiServices,
@@ -179,9 +200,21 @@ class WatchStream {
     );
   }
 
+  /** Writes the gathered lines in one write. */
+  flush(): void {
+    if (this.#pending.length === 0) return;
+    const text = this.#pending.length === 1 ? this.#pending[0]! : this.#pending.join('');
+    this.#pending = [];
+    const res = this.#call.res;
+    if (res.writableEnded || res.destroyed) return;
+    res.write(text);
+    if (!this.#closed && res.writableLength > MAX_BUFFERED_BYTES) this.close();
+  }
+
   close(): void {
     if (this.#closed) return;
     this.#closed = true;
+    this.flush();
     this.#watcher?.stop();
     for (const cancel of this.#cancelTimers) cancel();
     this.#cancelTimers = [];
@@ -218,8 +251,7 @@ class WatchStream {
 
   #write(line: string): void {
     if (this.#closed) return;
-    const res = this.#call.res;
-    res.write(line);
-    if (res.writableLength > MAX_BUFFERED_BYTES) this.close();
+    this.#pending.push(line);
+    scheduleFlush(this);
   }
 }
