@@ -10,6 +10,8 @@
  *
  * @module
  */
+import { isDNS1123Subdomain } from '../validation/dns.js';
+import { byteLength, emptyError, maxLenError, regexError } from '../validation/messages.js';
 
 const QUALIFIED_NAME_FMT = '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]';
 const QUALIFIED_NAME_MSG =
@@ -24,52 +26,9 @@ const LABEL_VALUE_MSG =
 export const LABEL_VALUE_MAX_LENGTH = 63;
 const LABEL_VALUE_RE = new RegExp(`^${LABEL_VALUE_FMT}$`);
 
-const DNS1123_LABEL_FMT = '[a-z0-9]([-a-z0-9]*[a-z0-9])?';
-const DNS1123_SUBDOMAIN_FMT = `${DNS1123_LABEL_FMT}(\\.${DNS1123_LABEL_FMT})*`;
-const DNS1123_SUBDOMAIN_MSG =
-  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character";
-/** Upstream `DNS1123SubdomainMaxLength`. */
-export const DNS1123_SUBDOMAIN_MAX_LENGTH = 253;
-const DNS1123_SUBDOMAIN_RE = new RegExp(`^${DNS1123_SUBDOMAIN_FMT}$`);
-
-const encoder = new TextEncoder();
-
-/** Go's `len(s)`: lengths are counted in UTF-8 bytes, not UTF-16 units. */
-function byteLength(s: string): number {
-  return encoder.encode(s).length;
-}
-
-/**
- * Upstream `RegexError`. Note the quirk kept on purpose: each example is followed by `', '`,
- * so joined examples read `'a',  or 'b', regex used …` (two spaces).
- */
-export function regexError(msg: string, fmt: string, ...examples: string[]): string {
-  if (examples.length === 0) return `${msg} (regex used for validation is '${fmt}')`;
-  const shown = examples.map((e) => `'${e}', `).join(' or ');
-  return `${msg} (e.g. ${shown}regex used for validation is '${fmt}')`;
-}
-
-/** Upstream `MaxLenError`. */
-export function maxLenError(length: number): string {
-  return `must be no more than ${length} characters`;
-}
-
-/** Upstream `EmptyError`. */
-export function emptyError(): string {
-  return 'must be non-empty';
-}
-
-/** Upstream `IsDNS1123Subdomain`: lowercase RFC 1123 subdomain, at most 253 bytes. */
-export function isDns1123Subdomain(value: string): string[] {
-  const errs: string[] = [];
-  if (byteLength(value) > DNS1123_SUBDOMAIN_MAX_LENGTH) {
-    errs.push(maxLenError(DNS1123_SUBDOMAIN_MAX_LENGTH));
-  }
-  if (!DNS1123_SUBDOMAIN_RE.test(value)) {
-    errs.push(regexError(DNS1123_SUBDOMAIN_MSG, DNS1123_SUBDOMAIN_FMT, 'example.com'));
-  }
-  return errs;
-}
+export { isDNS1123Subdomain as isDns1123Subdomain } from '../validation/dns.js';
+/** Upstream's message builders and the subdomain check live in `src/api/validation/`. */
+export { emptyError, maxLenError, regexError } from '../validation/messages.js';
 
 /**
  * Upstream `IsQualifiedName` (label keys, annotation keys, finalizer-like names):
@@ -87,7 +46,7 @@ export function isQualifiedName(value: string): string[] {
     if (prefix.length === 0) {
       errs.push(`prefix part ${emptyError()}`);
     } else {
-      for (const msg of isDns1123Subdomain(prefix)) errs.push(`prefix part ${msg}`);
+      for (const msg of isDNS1123Subdomain(prefix)) errs.push(`prefix part ${msg}`);
     }
   } else {
     const example = regexError(
