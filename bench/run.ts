@@ -6,7 +6,7 @@
  *   npm run bench -- --only api-writes     # one group (comma-separate several)
  *   npm run bench -- --json results.json   # also write the rows as JSON
  *   npm run bench -- --markdown table.md   # also write the table as Markdown (for docs)
- *   npm run bench -- --profile /tmp/prof   # servers write V8 CPU profiles there
+ *   npm run bench -- --profile prof        # servers write V8 CPU profiles into ./prof
  *
  * Groups: storage (bench/storage.ts, when present), etcd, api-writes, startup, memory,
  * watch-fanout. Servers and load generators only bind and target 127.0.0.1; every child

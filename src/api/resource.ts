@@ -33,6 +33,22 @@ export interface KindStrategy {
    * Deployment's status is cleared, a Pod's status becomes `{phase: Pending}`.
    */
   prepareForCreate?(obj: KubeObject): void;
+  /**
+   * Carries over what a write to the main resource may not change (upstream
+   * `PrepareForUpdate`), e.g. a Namespace's `spec.finalizers`, which change only through
+   * `/finalize`. The generic rules (status, system metadata) are applied by the server.
+   */
+  prepareForUpdate?(obj: KubeObject, old: KubeObject): void;
+  /**
+   * Graceful deletion (upstream `CheckGracefulDelete`): how many seconds a DELETE leaves the
+   * object Terminating before it may be removed, given the request's `gracePeriodSeconds`.
+   * Kinds without it are removed at once (unless finalizers hold them).
+   */
+  gracePeriodSeconds?(obj: KubeObject, requested: number | undefined): number;
+  /** Whether something besides `metadata.finalizers` holds a deleted object (a Namespace's `spec.finalizers`). */
+  holdsDeletion?(obj: KubeObject): boolean;
+  /** Marks an object whose deletion starts (a Namespace's phase becomes `Terminating`). */
+  prepareForDeletion?(obj: KubeObject): void;
   /** Kind-specific validation of a new object (upstream `Validate`). Metadata is done generically. */
   validate?(obj: KubeObject): FieldError[];
   /** Kind-specific validation of an update (immutable fields…), after `validate` passed. */
@@ -68,6 +84,8 @@ export interface ResourceDefinition {
   readonly statusSubresource: boolean;
   /** Serves `/scale` as autoscaling/v1 Scale. */
   readonly scale?: ScaleSpec;
+  /** A DELETE that removes the object answers with it rather than a Status (upstream `ReturnDeletedObject`: pods). */
+  readonly returnsDeletedObject?: boolean;
   readonly strategy: KindStrategy;
 }
 

@@ -2,9 +2,9 @@
  * core/v1 Namespaces: DNS-label names, the `kubernetes.io/metadata.name` label, phase `Active`
  * and the `kubernetes` finalizer on create, and the `status.phase` field selector.
  *
- * Upstream also resets `spec.finalizers` on every update of the main resource (they change only
- * through `/finalize`); a strategy here cannot see the old object while defaulting, so that
- * reset is left to the server.
+ * Deletion: a Namespace is held by its `spec.finalizers` (the namespace controller removes
+ * `kubernetes` once the namespace is empty) and shows phase `Terminating` meanwhile; those
+ * finalizers change only through `/finalize`, so updates of the main resource keep them.
  *
  * @module
  */
@@ -38,6 +38,19 @@ function prepareForCreate(obj: KubeObject): void {
   const finalizers = getArr(spec, 'finalizers') ?? [];
   if (!finalizers.includes('kubernetes')) finalizers.push('kubernetes');
   spec.finalizers = finalizers;
+}
+
+function specFinalizers(obj: KubeObject): unknown[] | undefined {
+  return getArr(getObj(obj, 'spec'), 'finalizers');
+}
+
+/** Upstream `PrepareForUpdate`: `spec.finalizers` change only through `/finalize`. */
+function prepareForUpdate(obj: KubeObject, old: KubeObject): void {
+  const finalizers = specFinalizers(old);
+  const spec = { ...(getObj(obj, 'spec') ?? {}) };
+  if (finalizers === undefined) delete spec.finalizers;
+  else spec.finalizers = finalizers;
+  obj.spec = spec;
 }
 
 /** Upstream `ValidateNamespace`: `spec.finalizers` hold standard or qualified names. */
@@ -76,6 +89,11 @@ export const namespaceResource: ResourceDefinition = {
   strategy: withBuiltinMetadata({
     defaults,
     prepareForCreate,
+    prepareForUpdate,
+    holdsDeletion: (obj) => (specFinalizers(obj) ?? []).length > 0,
+    prepareForDeletion(obj) {
+      obj.status = { ...getObj(obj, 'status'), phase: 'Terminating' };
+    },
     validate,
     selectableFields(obj) {
       return { 'status.phase': getStr(getObj(obj, 'status'), 'phase') ?? '' };

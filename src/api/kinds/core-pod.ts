@@ -15,6 +15,7 @@ import { METADATA, SPEC, withBuiltinMetadata } from './common.js';
 import {
   get,
   getArr,
+  getNum,
   getObj,
   getStr,
   isJsonObject,
@@ -135,6 +136,20 @@ function selectableFields(obj: KubeObject): Record<string, string> {
   };
 }
 
+/**
+ * Upstream `CheckGracefulDelete`: the request's grace period, else
+ * `spec.terminationGracePeriodSeconds` (default 30); 0 when the pod never reached a node or
+ * already finished (nothing to stop); negative → 1.
+ */
+export function podGracePeriodSeconds(pod: KubeObject, requested: number | undefined): number {
+  const spec = getObj(pod, 'spec');
+  const phase = getStr(getObj(pod, 'status'), 'phase');
+  let grace = requested ?? getNum(spec, 'terminationGracePeriodSeconds') ?? 30;
+  if (!getStr(spec, 'nodeName') || phase === 'Succeeded' || phase === 'Failed') grace = 0;
+  if (grace < 0) grace = 1;
+  return grace;
+}
+
 /** core/v1 `pods` (`po`, category `all`, `/status`). */
 export const podResource: ResourceDefinition = {
   group: '',
@@ -149,6 +164,7 @@ export const podResource: ResourceDefinition = {
   nameValidation: 'dns-subdomain',
   generation: 'spec',
   statusSubresource: true,
+  returnsDeletedObject: true,
   strategy: withBuiltinMetadata({
     defaults(obj) {
       const spec = specOf(obj);
@@ -157,6 +173,7 @@ export const podResource: ResourceDefinition = {
       defaultPodOnly(spec);
     },
     prepareForCreate,
+    gracePeriodSeconds: podGracePeriodSeconds,
     validate,
     validateUpdate(obj, old) {
       return validatePodSpecUpdate(getObj(obj, 'spec') ?? {}, getObj(old, 'spec') ?? {});

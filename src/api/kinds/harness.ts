@@ -37,7 +37,7 @@ export function simulateCreate(def: ResourceDefinition, input: KubeObject): Outc
 
 /**
  * An update of the main resource: status carried over when the kind has a status subresource,
- * defaults, then metadata rules, the kind's validation and (if that passed) its update rules.
+ * the kind's prepareForUpdate, defaults, then metadata rules, the kind's validation and (if that passed) its update rules.
  */
 export function simulateUpdate(
   def: ResourceDefinition,
@@ -49,6 +49,7 @@ export function simulateUpdate(
     if (old.status === undefined) delete obj.status;
     else obj.status = deepCopy(old.status);
   }
+  def.strategy.prepareForUpdate?.(obj, old);
   def.strategy.defaults?.(obj);
   const errors = validateObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {});
   const own = def.strategy.validate?.(obj) ?? [];

@@ -4,14 +4,14 @@
  *
  * @module
  */
-import { isIPv6 } from 'node:net';
+import { ipFamily } from '../../util/ip.js';
 import { type FieldError, type FieldPath, fieldErrors } from '../field-error.js';
 
 /** The address family of a sloppily parsed IP, or undefined when it is not an IP. */
 export function parseIPSloppy(value: string): 4 | 6 | undefined {
   if (isIPv4Sloppy(value)) return 4;
   // Zones (`fe80::1%eth0`) are not IPs to Go's parser.
-  if (!value.includes('%') && isIPv6(value)) return 6;
+  if (ipFamily(value) === 6) return 6;
   return undefined;
 }
 

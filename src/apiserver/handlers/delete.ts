@@ -4,10 +4,9 @@
  *
  * @module
  */
-import { badRequest, invalid } from '../../api/errors.js';
+import { badRequest, invalid, isNotFound } from '../../api/errors.js';
 import { type FieldError, fieldErrors, path } from '../../api/field-error.js';
 import { isJsonObject } from '../../api/object.js';
-import { apiVersionOf } from '../../api/resource.js';
 import { decodeObjectBody, readBody } from '../http/body.js';
 import { sendJson } from '../http/respond.js';
 import { parseRequestSelector } from '../selectors.js';
@@ -15,6 +14,7 @@ import { attributesOf } from '../store/attributes.js';
 import type { DeleteOptions, PropagationPolicy } from '../store/deletion.js';
 import { listPrefix } from '../store/keys.js';
 import type { ApiServices, ResourceCall } from './context.js';
+import { listJson } from './list.js';
 
 const POLICIES: readonly PropagationPolicy[] = ['Foreground', 'Background', 'Orphan'];
 
@@ -23,7 +23,7 @@ export async function handleDelete(api: ApiServices, call: ResourceCall): Promis
   const { def, info } = call;
   const dryRun = (options.dryRun ?? []).includes('All');
   const result = await api.store.delete(def, info.namespace, info.name, options, { dryRun });
-  if (!result.removed || returnsDeletedObject(call)) {
+  if (!result.removed || def.returnsDeletedObject) {
     sendJson(call.res, 200, result.json);
     return;
   }
@@ -63,16 +63,11 @@ export async function handleDeleteCollection(api: ApiServices, call: ResourceCal
       );
       deleted.push(r.json);
     } catch (e) {
-      if ((e as { code?: number }).code !== 404) throw e;
+      if (!isNotFound(e)) throw e;
     }
   }
-  const head = `{"kind":${JSON.stringify(def.listKind)},"apiVersion":${JSON.stringify(apiVersionOf(def))},"metadata":{"resourceVersion":"${api.backend.currentRevision()}"},"items":[`;
-  sendJson(call.res, 200, `${head}${deleted.join(',')}]}`);
-}
-
-/** Pods answer a DELETE with the object itself (upstream `ReturnDeletedObject`). */
-function returnsDeletedObject(call: ResourceCall): boolean {
-  return call.def.group === '' && call.def.plural === 'pods';
+  const metadata = { resourceVersion: String(api.backend.currentRevision()) };
+  sendJson(call.res, 200, listJson(def, metadata, deleted));
 }
 
 async function deleteOptions(call: ResourceCall): Promise<DeleteOptions> {

@@ -72,8 +72,21 @@ export function renderList(def: ResourceDefinition, result: ListResult): string 
     meta.continue = encodeContinue({ rv: result.revision, start: last.key });
     meta.remainingItemCount = result.remaining;
   }
-  const head = `{"kind":${JSON.stringify(def.listKind)},"apiVersion":${JSON.stringify(apiVersionOf(def))},"metadata":${JSON.stringify(meta)},"items":[`;
-  return `${head}${result.items.map((kv) => kv.value).join(',')}]}`;
+  return listJson(
+    def,
+    meta,
+    result.items.map((kv) => kv.value),
+  );
+}
+
+/** A typed list around items that are already JSON text (stored objects are never re-encoded). */
+export function listJson(
+  def: ResourceDefinition,
+  metadata: Record<string, unknown>,
+  itemsJson: readonly string[],
+): string {
+  const head = `{"kind":${JSON.stringify(def.listKind)},"apiVersion":${JSON.stringify(apiVersionOf(def))},"metadata":${JSON.stringify(metadata)},"items":[`;
+  return `${head}${itemsJson.join(',')}]}`;
 }
 
 function parseLimit(text: string | null): number {

@@ -6,6 +6,8 @@
  * - No finalizers and no grace period: remove now.
  * - Otherwise mark: set `deletionTimestamp` (now, or now + grace for a pod), bump generation
  *   once, and keep the object until its finalizers are gone (or the kubelet removes the pod).
+ * - Kind-specific parts come from the strategy: a pod's grace period, a namespace's
+ *   `spec.finalizers` hold and its `Terminating` phase.
  * - `propagationPolicy` becomes finalizers: Orphan → `orphan`, Foreground →
  *   `foregroundDeletion`; the garbage collector acts on them.
  *
@@ -40,36 +42,27 @@ export function planDeletion(
   options: DeleteOptions,
   now: number,
 ): DeletionPlan {
+  const { strategy } = def;
   const meta = obj.metadata ?? {};
   const finalizers = gcFinalizers(meta.finalizers ?? [], options);
-  const grace = isPod(def) ? podGracePeriod(obj, options) : 0;
+  const grace = strategy.gracePeriodSeconds?.(obj, options.gracePeriodSeconds) ?? 0;
+  const held = finalizers.length > 0 || grace > 0 || (strategy.holdsDeletion?.(obj) ?? false);
   const deleting = meta.deletionTimestamp !== undefined && meta.deletionTimestamp !== null;
-  const finalizersChanged = !sameList(finalizers, meta.finalizers ?? []);
+  if (!held) return { action: 'remove' };
 
-  if (deleting) {
-    const next = structuredClone(obj);
-    const nextMeta = next.metadata as ObjectMeta;
-    let changed = finalizersChanged;
-    setFinalizers(nextMeta, finalizers);
-    if (isPod(def) && shortenGrace(nextMeta, grace, now)) changed = true;
-    if (finalizers.length === 0 && grace === 0 && !holdsNamespace(def, obj)) {
-      return { action: 'remove' };
-    }
-    return changed ? { action: 'mark', next } : { action: 'none' };
-  }
-
-  if (finalizers.length === 0 && grace === 0 && !holdsNamespace(def, obj)) {
-    return { action: 'remove' };
-  }
   const next = structuredClone(obj);
   const nextMeta = next.metadata as ObjectMeta;
   setFinalizers(nextMeta, finalizers);
+  if (deleting) {
+    const shortened =
+      strategy.gracePeriodSeconds !== undefined && shortenGrace(nextMeta, grace, now);
+    const changed = shortened || !sameList(finalizers, meta.finalizers ?? []);
+    return changed ? { action: 'mark', next } : { action: 'none' };
+  }
   nextMeta.deletionTimestamp = formatTime(now + grace * 1000);
   nextMeta.deletionGracePeriodSeconds = grace;
   if (def.generation !== 'none') nextMeta.generation = (nextMeta.generation ?? 1) + 1;
-  if (isNamespace(def)) {
-    next.status = { ...(next.status as object | undefined), phase: 'Terminating' };
-  }
+  strategy.prepareForDeletion?.(next);
   return { action: 'mark', next };
 }
 
@@ -93,20 +86,7 @@ function gcFinalizers(current: readonly string[], options: DeleteOptions): strin
   }
 }
 
-/**
- * A pod's grace period: the request's, else `spec.terminationGracePeriodSeconds` (default 30);
- * 0 when the pod never reached a node or already finished (nothing to stop). Negative → 1.
- */
-export function podGracePeriod(pod: KubeObject, options: DeleteOptions): number {
-  const spec = (pod.spec ?? {}) as { nodeName?: string; terminationGracePeriodSeconds?: number };
-  const status = (pod.status ?? {}) as { phase?: string };
-  let grace = options.gracePeriodSeconds ?? spec.terminationGracePeriodSeconds ?? 30;
-  if (!spec.nodeName || status.phase === 'Succeeded' || status.phase === 'Failed') grace = 0;
-  if (grace < 0) grace = 1;
-  return grace;
-}
-
-/** A later delete may only shorten a pod's grace period. Returns whether it did. */
+/** A later delete may only shorten a grace period. Returns whether it did. */
 function shortenGrace(meta: ObjectMeta, grace: number, now: number): boolean {
   const current = meta.deletionGracePeriodSeconds ?? 0;
   if (grace >= current) return false;
@@ -122,19 +102,4 @@ function setFinalizers(meta: ObjectMeta, finalizers: string[]): void {
 
 function sameList(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
-}
-
-function isPod(def: ResourceDefinition): boolean {
-  return def.group === '' && def.plural === 'pods';
-}
-
-function isNamespace(def: ResourceDefinition): boolean {
-  return def.group === '' && def.plural === 'namespaces';
-}
-
-/** A namespace with `spec.finalizers` waits for the namespace controller to empty it. */
-function holdsNamespace(def: ResourceDefinition, obj: KubeObject): boolean {
-  if (!isNamespace(def)) return false;
-  const spec = obj.spec as { finalizers?: unknown[] } | undefined;
-  return (spec?.finalizers ?? []).length > 0;
 }

@@ -6,7 +6,7 @@
  * @module
  */
 
-import { deepCopy, deepEqual, type KubeObject, type ObjectMeta } from '../../api/object.js';
+import { deepEqual, type KubeObject, type ObjectMeta } from '../../api/object.js';
 import { apiVersionOf, type ResourceDefinition } from '../../api/resource.js';
 
 /** RFC 3339 at second precision, as `metav1.Time` serialises. */
@@ -104,11 +104,12 @@ export function specChanged(a: KubeObject, b: KubeObject): boolean {
 
 /** Whether an update would store exactly what is stored (ignoring resourceVersion). */
 export function sameStoredObject(next: KubeObject, old: KubeObject): boolean {
-  const a = deepCopy(next);
-  const b = deepCopy(old);
-  if (a.metadata) delete a.metadata.resourceVersion;
-  if (b.metadata) delete b.metadata.resourceVersion;
-  return deepEqual(a, b);
+  // Shallow copies suffice: deepEqual skips keys whose value is undefined.
+  const withoutRv = (o: KubeObject): KubeObject => ({
+    ...o,
+    metadata: { ...o.metadata, resourceVersion: undefined },
+  });
+  return deepEqual(withoutRv(next), withoutRv(old));
 }
 
 /** Whether an object marked for deletion has nothing left that holds it. */
@@ -116,9 +117,5 @@ export function readyToRemove(obj: KubeObject, def: ResourceDefinition): boolean
   const meta = obj.metadata ?? {};
   if (meta.deletionTimestamp === undefined || meta.deletionTimestamp === null) return false;
   if ((meta.finalizers ?? []).length > 0) return false;
-  if (def.group === '' && def.plural === 'namespaces') {
-    const spec = obj.spec as { finalizers?: unknown[] } | undefined;
-    if ((spec?.finalizers ?? []).length > 0) return false;
-  }
-  return true;
+  return !(def.strategy.holdsDeletion?.(obj) ?? false);
 }

@@ -168,7 +168,9 @@ export class ObjectStore {
       const currentKv = this.backend.getLatest(key);
       if (currentKv === undefined) throw notFound(groupResource(def), name);
       const current = JSON.parse(currentKv.value) as KubeObject;
-      const next = this.#prepareUpdate(def, namespace, name, update, current, options);
+      // A fresh decode of the stored text is the caller's private copy to change.
+      const proposed = update(JSON.parse(currentKv.value) as KubeObject);
+      const next = this.#prepareUpdate(def, namespace, name, proposed, current, options);
       if (sameStoredObject(next, current)) return { json: currentKv.value, object: current };
       if (options.dryRun) return { json: JSON.stringify(next), object: next };
       const remove = readyToRemove(next, def);
@@ -185,21 +187,22 @@ export class ObjectStore {
     }
   }
 
-  /** Runs the caller's change, then the generic rules and validation on its result. */
+  /** Applies the generic rules and validation to the caller's proposed object. */
   #prepareUpdate(
     def: ResourceDefinition,
     namespace: string,
     name: string,
-    update: UpdateFn,
+    next: KubeObject,
     current: KubeObject,
     options: UpdateOptions,
   ): KubeObject {
-    const next = update(structuredClone(current));
     const sub = options.subresource ?? '';
-    // The main resource cannot change status when the kind has a /status subresource.
-    if (sub === '' && def.statusSubresource) keepStatus(next, current);
-    if (sub === '') keepNamespaceFinalizers(def, next, current);
-    if (sub === '') this.#admission?.preserve?.(def, next, current);
+    if (sub === '') {
+      // The main resource cannot change status when the kind has a /status subresource.
+      if (def.statusSubresource) keepStatus(next, current);
+      def.strategy.prepareForUpdate?.(next, current);
+      this.#admission?.preserve?.(def, next, current);
+    }
     setTypeMeta(next, def);
     const meta = metaOf(next);
     meta.name = name;
@@ -277,20 +280,6 @@ export class ObjectStore {
 function keepStatus(next: KubeObject, current: KubeObject): void {
   if (current.status === undefined) delete next.status;
   else next.status = current.status;
-}
-
-/** A namespace's `spec.finalizers` change only through `/finalize` (upstream reverts them). */
-function keepNamespaceFinalizers(
-  def: ResourceDefinition,
-  next: KubeObject,
-  current: KubeObject,
-): void {
-  if (!(def.group === '' && def.plural === 'namespaces')) return;
-  const finalizers = (current.spec as { finalizers?: unknown } | undefined)?.finalizers;
-  const spec = { ...((next.spec as object | undefined) ?? {}) } as Record<string, unknown>;
-  if (finalizers === undefined) delete spec.finalizers;
-  else spec.finalizers = finalizers;
-  next.spec = spec;
 }
 
 /**

@@ -4,7 +4,7 @@
  * echoed writes), runs each fixture's kubectl command against it and stores the body of the
  * command's first write as `<fixture>.kubectl-<version>.pb` (protobuf) or `.json`.
  *
- *     node --import tsx src/api/protobuf/testing/capture-kubectl.ts 1.33 /tmp/out
+ *     node --import tsx src/api/protobuf/testing/capture-kubectl.ts 1.33 out
  *
  * `kubectl.<version>` must sit beside the `kubectl` on the PATH (as the Cloud SDK ships them).
  * Copy what it writes into `../testdata` (then `biome check --write` formats the JSON).
