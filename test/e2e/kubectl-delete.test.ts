@@ -11,9 +11,8 @@ import {
   createFromManifest,
   deployment,
   describeKubectl,
-  getJson,
+  inNamespace,
   KUBECTL_VERSIONS,
-  type KubeObject,
   lines,
   namespaceObject,
   pod,
@@ -26,10 +25,7 @@ const current = clusterForFile();
 for (const version of KUBECTL_VERSIONS) {
   describeKubectl(version, current, (s) => {
     const ns = `delete-${s.slug}`;
-    const kc = (...args: string[]) => s.k().ok(['-n', ns, ...args]);
-    const run = (...args: string[]) => s.k().run(['-n', ns, ...args]);
-    const read = (kind: string, name: string) => getJson(s.k(), ['-n', ns, kind, name]);
-    const create = (...objects: KubeObject[]) => createFromManifest(s.k(), ns, ...objects);
+    const { kc, run, read, create } = inNamespace(s, ns);
     const assertGone = async (resource: string, kind: string, name: string): Promise<void> => {
       const r = await run('get', kind, name);
       assert.equal(r.code, 1, `${kind}/${name} still exists: ${r.stdout}`);

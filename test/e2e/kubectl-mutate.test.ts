@@ -11,7 +11,7 @@ import {
   createFromManifest,
   deployment,
   describeKubectl,
-  getJson,
+  inNamespace,
   KUBECTL_VERSIONS,
   namespaceObject,
 } from './support/kubectl-fixtures.js';
@@ -21,9 +21,7 @@ const current = clusterForFile();
 for (const version of KUBECTL_VERSIONS) {
   describeKubectl(version, current, (s) => {
     const ns = `mutate-${s.slug}`;
-    const kc = (...args: string[]) => s.k().ok(['-n', ns, ...args]);
-    const run = (...args: string[]) => s.k().run(['-n', ns, ...args]);
-    const read = (kind: string, name: string) => getJson(s.k(), ['-n', ns, kind, name]);
+    const { kc, run, read } = inNamespace(s, ns);
 
     before(async () => {
       await createFromManifest(s.k(), undefined, namespaceObject(ns));

@@ -12,6 +12,7 @@ import {
   configMap,
   createFromManifest,
   describeKubectl,
+  inNamespace,
   KUBECTL_VERSIONS,
   namespaceObject,
   startBackground,
@@ -32,7 +33,7 @@ const EVENTS = ['--output-watch-events', '-o', 'jsonpath={.type} {.object.metada
 for (const version of KUBECTL_VERSIONS) {
   describeKubectl(version, current, (s) => {
     const ns = `watch-${s.slug}`;
-    const kc = (...args: string[]) => s.k().ok(['-n', ns, ...args]);
+    const { kc } = inNamespace(s, ns);
     const watch = (...args: string[]): BackgroundKubectl => {
       const w = startBackground(s.bin, current().kubeconfig, ['-n', ns, 'get', ...args]);
       running.push(w);

@@ -387,3 +387,17 @@ export function startBackground(
     },
   };
 }
+
+/** kubectl bound to one namespace of a version suite: the calls every test file makes. */
+export function inNamespace(s: VersionSuite, ns: string) {
+  return {
+    /** Runs and fails the test unless kubectl exits 0; resolves with its stdout. */
+    kc: (...args: string[]) => s.k().ok(['-n', ns, ...args]),
+    /** Runs and resolves with the exit code and both outputs. */
+    run: (...args: string[]) => s.k().run(['-n', ns, ...args]),
+    /** `get KIND NAME -o json`, parsed. */
+    read: (kind: string, name: string) => getJson(s.k(), ['-n', ns, kind, name]),
+    /** `create -f -` of the objects, into this namespace. */
+    create: (...objects: KubeObject[]) => createFromManifest(s.k(), ns, ...objects),
+  };
+}
