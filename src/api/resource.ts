@@ -11,6 +11,7 @@
  */
 import type { FieldError } from './field-error.js';
 import type { KubeObject } from './object.js';
+import type { Schema } from './schema/types.js';
 
 /** Where a kind's `/scale` subresource reads and writes (JSON paths as dotted field names). */
 export interface ScaleSpec {
@@ -53,8 +54,36 @@ export interface KindStrategy {
   validate?(obj: KubeObject): FieldError[];
   /** Kind-specific validation of an update (immutable fields…), after `validate` passed. */
   validateUpdate?(obj: KubeObject, old: KubeObject): FieldError[];
+  /** Checks only a create needs, after `validate` passed (a custom resource's CEL rules without `oldSelf`). */
+  validateCreate?(obj: KubeObject): FieldError[];
+  /**
+   * Validation of a `/status` write (upstream `ValidateUpdate` of the status strategy). Kinds
+   * without it have only their metadata checked on status writes.
+   */
+  validateStatusUpdate?(obj: KubeObject, old: KubeObject): FieldError[];
   /** Extra field-selector values beyond metadata.name/namespace, e.g. `{'spec.nodeName': 'n1'}`. */
   selectableFields?(obj: KubeObject): Record<string, string>;
+}
+
+/** One `additionalPrinterColumns` entry of a CRD version (upstream `CustomResourceColumnDefinition`). */
+export interface PrinterColumn {
+  readonly name: string;
+  readonly type: string;
+  readonly format?: string;
+  readonly description?: string;
+  readonly priority?: number;
+  readonly jsonPath: string;
+}
+
+/** What a CustomResourceDefinition version adds to its resource's definition. */
+export interface CustomResourceInfo {
+  /** `<plural>.<group>`, the CRD's name. */
+  readonly crdName: string;
+  /** The version's `schema.openAPIV3Schema` (structural; no refs). */
+  readonly schema: Schema | undefined;
+  readonly printerColumns: readonly PrinterColumn[];
+  /** JSON paths (`.spec.color`) from `selectableFields`, usable in field selectors. */
+  readonly selectableFields: readonly string[];
 }
 
 export type NameValidation = 'dns-subdomain' | 'dns-label' | 'path-segment';
@@ -77,9 +106,10 @@ export interface ResourceDefinition {
    * `spec`: generation starts at 1 and is bumped when anything but metadata and status
    * changes (and once when deletion starts). `spec-and-annotations`: also when annotations
    * change (Deployments: their annotations are copied to ReplicaSets and drive rollbacks).
-   * `none`: the kind does not track generation.
+   * `all-but-metadata`: any change outside metadata, status included (custom resources
+   * without a status subresource). `none`: the kind does not track generation.
    */
-  readonly generation: 'spec' | 'spec-and-annotations' | 'none';
+  readonly generation: 'spec' | 'spec-and-annotations' | 'all-but-metadata' | 'none';
   /** Serves `/status`; the main resource then ignores status changes. */
   readonly statusSubresource: boolean;
   /** Serves `/scale` as autoscaling/v1 Scale. */
@@ -87,6 +117,8 @@ export interface ResourceDefinition {
   /** A DELETE that removes the object answers with it rather than a Status (upstream `ReturnDeletedObject`: pods). */
   readonly returnsDeletedObject?: boolean;
   readonly strategy: KindStrategy;
+  /** Present only on resources served for a CustomResourceDefinition. */
+  readonly customResource?: CustomResourceInfo;
 }
 
 export function apiVersionOf(def: Pick<ResourceDefinition, 'group' | 'version'>): string {

@@ -47,8 +47,23 @@ export interface ApiServerOptions {
    * (kube-apiserver's `--min-request-timeout`, default 1800).
    */
   readonly minRequestTimeoutSeconds?: number;
+  /**
+   * Called once per finished request (an access log, like kube-apiserver's httplog at -v=3).
+   * Gets the method, the path with its query, the status code and the duration; never headers.
+   */
+  readonly onRequest?: (entry: RequestLogEntry) => void;
   /** Receives internal errors (never request headers: they carry the token). */
   readonly onError?: (message: string, error: unknown) => void;
+}
+
+export interface RequestLogEntry {
+  readonly method: string;
+  /** Path and query as requested (queries carry no secrets: tokens travel in headers). */
+  readonly url: string;
+  readonly code: number;
+  readonly ms: number;
+  /** The client's User-Agent (kubectl's names its binary and version). */
+  readonly userAgent: string;
 }
 
 /** Flushes what the socket holds, then closes it (FIN); destroys it after `timeoutMs`. */
@@ -200,8 +215,16 @@ export class ApiServer {
 
   #handle(req: IncomingMessage, res: ServerResponse): void {
     this.#inFlight++;
+    const started = performance.now();
     res.once('close', () => {
       this.#inFlight--;
+      this.#options.onRequest?.({
+        method: req.method ?? '',
+        url: req.url ?? '',
+        code: res.statusCode,
+        ms: Math.round((performance.now() - started) * 10) / 10,
+        userAgent: req.headers['user-agent'] ?? '',
+      });
       if (this.#inFlight === 0) this.#drained?.();
     });
     const url = new URL(req.url ?? '/', 'http://localhost');

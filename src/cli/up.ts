@@ -11,7 +11,7 @@
 import { resolve } from 'node:path';
 import { builtinResources } from '../api/kinds/index.js';
 import { BUILTIN_NAMESPACES } from '../apiserver/namespaces.js';
-import { ApiServer } from '../apiserver/server.js';
+import { ApiServer, type RequestLogEntry } from '../apiserver/server.js';
 import { objectKey } from '../apiserver/store/keys.js';
 import { ensurePrivateDir } from '../security/files.js';
 import { writeKubeconfig } from '../security/kubeconfig.js';
@@ -83,6 +83,9 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
           ? { minRequestTimeoutSeconds: options.minRequestTimeoutSeconds }
           : {}),
         onError: (message, error) => log.error({ err: error }, message),
+        ...(log.isLevelEnabled('debug')
+          ? { onRequest: (entry: RequestLogEntry) => log.debug(entry, 'request') }
+          : {}),
       });
       await ensureNamespaces(server);
       await server.start();

@@ -83,7 +83,11 @@ export function prepareUpdateMeta(
     const annotationsChanged =
       def.generation === 'spec-and-annotations' &&
       !deepEqual(meta.annotations ?? {}, oldMeta.annotations ?? {});
-    meta.generation = specChanged(next, old) || annotationsChanged ? oldGen + 1 : oldGen;
+    const changed =
+      def.generation === 'all-but-metadata'
+        ? !deepEqual({ ...next, metadata: undefined }, { ...old, metadata: undefined })
+        : specChanged(next, old);
+    meta.generation = changed || annotationsChanged ? oldGen + 1 : oldGen;
   }
 }
 

@@ -14,10 +14,12 @@ export function validateForCreate(def: ResourceDefinition, obj: KubeObject): Fie
     { namespaced: def.namespaced, nameValidation: def.nameValidation },
     path('metadata'),
   );
-  return errors.concat(def.strategy.validate?.(obj) ?? []);
+  const own = def.strategy.validate?.(obj) ?? [];
+  if (own.length > 0) return errors.concat(own);
+  return errors.concat(def.strategy.validateCreate?.(obj) ?? []);
 }
 
-/** Status writes check only metadata: the spec they carry is the stored one. */
+/** Status writes check metadata and what the kind's status strategy adds: the spec they carry is the stored one. */
 export function validateForUpdate(
   def: ResourceDefinition,
   obj: KubeObject,
@@ -25,7 +27,9 @@ export function validateForUpdate(
   subresource: string,
 ): FieldError[] {
   const errors = validateObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {});
-  if (subresource === 'status') return errors;
+  if (subresource === 'status') {
+    return errors.concat(def.strategy.validateStatusUpdate?.(obj, old) ?? []);
+  }
   const own = def.strategy.validate?.(obj) ?? [];
   if (own.length > 0) return errors.concat(own);
   return errors.concat(def.strategy.validateUpdate?.(obj, old) ?? []);
