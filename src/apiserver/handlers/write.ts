@@ -6,20 +6,18 @@
 import { methodNotSupported, optimisticLockConflict } from '../../api/errors.js';
 import type { KubeObject } from '../../api/object.js';
 import { groupResource } from '../../api/resource.js';
-import { decodeObjectBody, readBody } from '../http/body.js';
+import { readBody } from '../http/body.js';
 import { sendJson } from '../http/respond.js';
 import type { ApiServices, ResourceCall } from './context.js';
 import { isDryRun } from './context.js';
 import { asObjectOf, checkName, checkNamespace } from './object-body.js';
+import { decodeStrictObject } from './strict-decoding.js';
 
 export async function handleCreate(api: ApiServices, call: ResourceCall): Promise<void> {
   const { def, info } = call;
   if (def.namespaced && info.namespace === '')
     throw methodNotSupported(groupResource(def), 'create');
-  const obj = asObjectOf(
-    def,
-    await decodeObjectBody(await readBody(call.req), call.req.headers['content-type']),
-  );
+  const obj = asObjectOf(def, await decodeStrictObject(call, await readBody(call.req), 'create'));
   checkNamespace(def, obj, info.namespace);
   const result = await api.store.create(def, info.namespace, obj, { dryRun: isDryRun(call.query) });
   sendJson(call.res, 201, result.json);
@@ -27,10 +25,7 @@ export async function handleCreate(api: ApiServices, call: ResourceCall): Promis
 
 export async function handleUpdate(api: ApiServices, call: ResourceCall): Promise<void> {
   const { def, info } = call;
-  const body = asObjectOf(
-    def,
-    await decodeObjectBody(await readBody(call.req), call.req.headers['content-type']),
-  );
+  const body = asObjectOf(def, await decodeStrictObject(call, await readBody(call.req), 'update'));
   checkNamespace(def, body, info.namespace);
   checkName(body, info.name);
   const sub = info.subresource;

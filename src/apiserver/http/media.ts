@@ -103,3 +103,19 @@ export function contentTypeOf(header: string | undefined): string {
   const m = parseMediaType(header);
   return m === undefined ? header.trim().toLowerCase() : `${m.type}/${m.subtype}`;
 }
+
+/** The Table version a client asked for before any plain JSON entry; undefined: a plain object. */
+export function tableFormat(accept: readonly MediaType[]): 'v1' | 'v1beta1' | undefined {
+  for (const m of accept) {
+    if (m.params.as === 'Table' && m.params.g === 'meta.k8s.io' && isJsonLike(m)) {
+      if (m.params.v === 'v1' || m.params.v === 'v1beta1') return m.params.v;
+      continue;
+    }
+    if (isPlainJson(m)) return undefined;
+  }
+  return undefined;
+}
+
+export function tableContentType(version: 'v1' | 'v1beta1'): string {
+  return `application/json;as=Table;v=${version};g=meta.k8s.io`;
+}

@@ -62,6 +62,12 @@ export interface ObjectStoreOptions {
 
 export interface WriteOptions {
   readonly dryRun?: boolean;
+  /**
+   * Records who changed what (`metadata.managedFields`) once the object is final: after
+   * defaults and validation, and only when the write changes something, so a no-op stays a
+   * no-op. Gets the new object and the stored one (absent on create).
+   */
+  readonly track?: (next: KubeObject, current: KubeObject | undefined) => KubeObject;
 }
 
 /** The result of a write: the stored JSON, and the object it encodes. */
@@ -136,9 +142,13 @@ export class ObjectStore {
       this.#admission?.admitCreate?.(def, namespace, obj);
       const release = this.#admission?.allocate?.(def, obj);
       try {
-        if (options.dryRun) return { json: JSON.stringify(obj), object: obj };
-        const kv = await this.backend.create(objectKey(def, namespace, meta.name!), encoder(obj));
-        return { json: kv.value, object: obj };
+        const tracked = options.track ? options.track(obj, undefined) : obj;
+        if (options.dryRun) return { json: JSON.stringify(tracked), object: tracked };
+        const kv = await this.backend.create(
+          objectKey(def, namespace, meta.name!),
+          encoder(tracked),
+        );
+        return { json: kv.value, object: tracked };
       } catch (e) {
         if (!(e instanceof KeyExistsError)) throw e;
         if (!generated) throw alreadyExists(groupResource(def), meta.name!);
@@ -170,8 +180,9 @@ export class ObjectStore {
       const current = JSON.parse(currentKv.value) as KubeObject;
       // A fresh decode of the stored text is the caller's private copy to change.
       const proposed = update(JSON.parse(currentKv.value) as KubeObject);
-      const next = this.#prepareUpdate(def, namespace, name, proposed, current, options);
-      if (sameStoredObject(next, current)) return { json: currentKv.value, object: current };
+      const prepared = this.#prepareUpdate(def, namespace, name, proposed, current, options);
+      if (sameStoredObject(prepared, current)) return { json: currentKv.value, object: current };
+      const next = options.track ? options.track(prepared, current) : prepared;
       if (options.dryRun) return { json: JSON.stringify(next), object: next };
       const remove = readyToRemove(next, def);
       const written = await this.#write(
