@@ -71,6 +71,9 @@ function formatBadValue(v: unknown): string {
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  // Values that print as Go syntax (`%#v`), e.g. a CRD's ValidationRule in a CEL compile error.
+  const goString = (v as { goString?: unknown }).goString;
+  if (typeof goString === 'function') return String(goString.call(v));
   return JSON.stringify(v);
 }
 
