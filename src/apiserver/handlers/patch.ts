@@ -1,10 +1,9 @@
 /**
- * PATCH of an object, its `/status` or its `/scale`: JSON merge patch (RFC 7386) and JSON
- * patch (RFC 6902). The patch is applied to the newest stored object inside the store's
- * retry loop, so concurrent writers never lose each other's changes; a resourceVersion the
- * patch itself sets is a precondition (409 when stale).
- *
- * Strategic merge patch and server-side apply are answered 415 until they are implemented.
+ * PATCH of an object, its `/status` or its `/scale`: JSON merge patch (RFC 7386), JSON patch
+ * (RFC 6902), strategic merge patch (built-in kinds only; custom resources answer 415 as
+ * upstream) and server-side apply (`apply.ts`). A patch is applied to the newest stored
+ * object inside the store's retry loop, so concurrent writers never lose each other's
+ * changes; a resourceVersion the patch itself sets is a precondition (409 when stale).
  *
  * @module
  */
@@ -12,63 +11,136 @@ import { badRequest, unsupportedMediaType } from '../../api/errors.js';
 import type { KubeObject } from '../../api/object.js';
 import { applyJsonPatch } from '../../api/patch/json-patch.js';
 import { applyMergePatch, checkMergePatchDocument } from '../../api/patch/merge-patch.js';
+import {
+  applyStrategicMergePatch,
+  decodeStrategicMergePatch,
+} from '../../api/patch/strategic/index.js';
+import { findDuplicateFields } from '../../api/schema/duplicate-fields.js';
+import { type FieldValidation, strictErrors } from '../../api/schema/field-validation.js';
+import { findUnknownFields } from '../../api/schema/unknown-fields.js';
 import { readBody } from '../http/body.js';
 import { contentTypeOf, PATCH_TYPES } from '../http/media.js';
 import { sendJson } from '../http/respond.js';
+import { handleApply } from './apply.js';
 import type { ApiServices, ResourceCall } from './context.js';
 import { isDryRun } from './context.js';
+import { checkWriteOptions, trackUpdates } from './field-manager.js';
+import { type KindSchema, kindSchema } from './kind-schema.js';
 import { asObjectOf } from './object-body.js';
 import { applyScale, scaleOf } from './scale.js';
+import { fieldValidationOf, settleStrictErrors } from './strict-decoding.js';
 import { checkResourceVersion, replacement } from './write.js';
 
-type PatchFn = (doc: unknown) => unknown;
+type PatchType = 'json-patch' | 'merge-patch' | 'strategic-merge-patch';
+
+interface DecodedPatch {
+  readonly type: PatchType;
+  readonly doc: unknown;
+  readonly text: string;
+}
 
 export async function handlePatch(api: ApiServices, call: ResourceCall): Promise<void> {
-  const patch = decodePatch(await readBody(call.req), call.req.headers['content-type']);
+  const type = contentTypeOf(call.req.headers['content-type']);
+  const accepted = acceptedPatchTypes(call);
+  if (!accepted.includes(type)) throw unsupportedMediaType(type, accepted);
+  const directive = fieldValidationOf(call, 'PatchOptions');
+  if (type === PATCH_TYPES.apply) return handleApply(api, call, directive);
+  checkWriteOptions(call, 'PatchOptions');
+  const patch = decodePatch(await readBody(call.req), type);
   const { def, info } = call;
   const sub = info.subresource;
+  const schema = await kindSchema(def);
   const result = await api.store.update(
     def,
     info.namespace,
     info.name,
     (current) => {
       if (sub === 'scale') {
-        const scale = asObjectOf(def, patch(scaleOf(def, current)), 'Scale', 'autoscaling/v1');
+        const scale = asObjectOf(
+          def,
+          patchOf(patch, scaleOf(def, current), undefined),
+          'Scale',
+          'autoscaling/v1',
+        );
         checkResourceVersion(call, scale, current);
         return applyScale(def, current, scale);
       }
-      const patched = patchedObject(call, patch, current);
+      const patched = asObjectOf(def, patchOf(patch, current, schema));
+      checkStrict(call, directive, patch, patched, schema);
       checkResourceVersion(call, patched, current);
       return replacement(sub, patched, current);
     },
-    { dryRun: isDryRun(call.query), subresource: sub === 'scale' ? '' : sub },
+    {
+      dryRun: isDryRun(call.query),
+      subresource: sub === 'scale' ? '' : sub,
+      track: trackUpdates(api, call, schema),
+    },
   );
   const body = sub === 'scale' ? JSON.stringify(scaleOf(def, result.object)) : result.json;
   sendJson(call.res, 200, body);
 }
 
-function patchedObject(call: ResourceCall, patch: PatchFn, current: KubeObject): KubeObject {
-  const out = patch(current);
-  return asObjectOf(call.def, out);
+/** Upstream: custom resources have no Go struct to read merge keys from, so no SMP. */
+function acceptedPatchTypes(call: ResourceCall): string[] {
+  const types: string[] = [PATCH_TYPES.json, PATCH_TYPES.merge];
+  if (call.def.customResource === undefined) types.push(PATCH_TYPES.strategic);
+  types.push(PATCH_TYPES.apply);
+  return types;
 }
 
-const ACCEPTED = [PATCH_TYPES.json, PATCH_TYPES.merge];
-
-function decodePatch(body: Buffer, contentTypeHeader: string | undefined): PatchFn {
-  const type = contentTypeOf(contentTypeHeader);
-  if (type !== PATCH_TYPES.json && type !== PATCH_TYPES.merge) {
-    throw unsupportedMediaType(type, ACCEPTED);
-  }
+function decodePatch(body: Buffer, type: string): DecodedPatch {
+  const text = body.toString('utf8');
   let doc: unknown;
   try {
-    doc = JSON.parse(body.toString('utf8'));
+    doc = JSON.parse(text);
   } catch (e) {
     throw badRequest(`error decoding patch: ${(e as Error).message}`);
   }
   if (type === PATCH_TYPES.merge) {
     checkMergePatchDocument(doc);
-    return (current) => applyMergePatch(current, doc);
+    return { type: 'merge-patch', doc, text };
   }
-  // Its errors are StatusErrors already: 400 undecodable, 413 too many operations, 422 failed.
-  return (current) => applyJsonPatch(current, doc);
+  if (type === PATCH_TYPES.strategic) {
+    return { type: 'strategic-merge-patch', doc: decodeStrategicMergePatch(doc), text };
+  }
+  return { type: 'json-patch', doc, text };
+}
+
+function patchOf(
+  patch: DecodedPatch,
+  current: KubeObject,
+  schema: KindSchema | undefined,
+): unknown {
+  switch (patch.type) {
+    case 'merge-patch':
+      return applyMergePatch(current, patch.doc);
+    case 'json-patch':
+      // Its errors are StatusErrors already: 400 undecodable, 413 too many operations, 422 failed.
+      return applyJsonPatch(current, patch.doc);
+    case 'strategic-merge-patch':
+      return applyStrategicMergePatch(current, patch.doc, schema?.schema, schema!.nav);
+  }
+}
+
+/** Strict field validation of a patch: repeated keys in its text, unknown fields in the result. */
+function checkStrict(
+  call: ResourceCall,
+  directive: FieldValidation,
+  patch: DecodedPatch,
+  patched: KubeObject,
+  { schema, nav }: KindSchema,
+): void {
+  if (directive === 'Ignore') return;
+  const duplicates = findDuplicateFields(patch.text).map(strictErrors.duplicate);
+  let unknown = findUnknownFields(patched, schema, nav, { sortKeys: true }).map(
+    strictErrors.unknown,
+  );
+  // Upstream sorts the strategic-merge-patch errors by their text.
+  if (patch.type === 'strategic-merge-patch') unknown = unknown.sort();
+  const errors = [...duplicates, ...unknown];
+  if (patch.type === 'strategic-merge-patch') {
+    settleStrictErrors(call, directive, { verb: patch.type, patch: patch.doc, errors });
+  } else {
+    settleStrictErrors(call, directive, { verb: patch.type, patched, errors });
+  }
 }

@@ -14,6 +14,8 @@ import { decodeObjectBody, readBody } from '../http/body.js';
 import { sendJson } from '../http/respond.js';
 import type { ApiServices, ResourceCall } from './context.js';
 import { isDryRun } from './context.js';
+import { trackUpdates } from './field-manager.js';
+import { kindSchema } from './kind-schema.js';
 import { asObjectOf, checkName } from './object-body.js';
 import { checkResourceVersion } from './write.js';
 
@@ -112,7 +114,7 @@ export async function handleUpdateScale(api: ApiServices, call: ResourceCall): P
       checkResourceVersion(call, scale, current);
       return applyScale(def, current, scale);
     },
-    { dryRun: isDryRun(call.query) },
+    { dryRun: isDryRun(call.query), track: trackUpdates(api, call, await kindSchema(def)) },
   );
   sendJson(call.res, 200, scaleOf(def, result.object));
 }

@@ -10,6 +10,8 @@ import { readBody } from '../http/body.js';
 import { sendJson } from '../http/respond.js';
 import type { ApiServices, ResourceCall } from './context.js';
 import { isDryRun } from './context.js';
+import { checkWriteOptions, trackUpdates } from './field-manager.js';
+import { kindSchema } from './kind-schema.js';
 import { asObjectOf, checkName, checkNamespace } from './object-body.js';
 import { decodeStrictObject } from './strict-decoding.js';
 
@@ -17,14 +19,19 @@ export async function handleCreate(api: ApiServices, call: ResourceCall): Promis
   const { def, info } = call;
   if (def.namespaced && info.namespace === '')
     throw methodNotSupported(groupResource(def), 'create');
+  checkWriteOptions(call, 'CreateOptions');
   const obj = asObjectOf(def, await decodeStrictObject(call, await readBody(call.req), 'create'));
   checkNamespace(def, obj, info.namespace);
-  const result = await api.store.create(def, info.namespace, obj, { dryRun: isDryRun(call.query) });
+  const result = await api.store.create(def, info.namespace, obj, {
+    dryRun: isDryRun(call.query),
+    track: trackUpdates(api, call, await kindSchema(def)),
+  });
   sendJson(call.res, 201, result.json);
 }
 
 export async function handleUpdate(api: ApiServices, call: ResourceCall): Promise<void> {
   const { def, info } = call;
+  checkWriteOptions(call, 'UpdateOptions');
   const body = asObjectOf(def, await decodeStrictObject(call, await readBody(call.req), 'update'));
   checkNamespace(def, body, info.namespace);
   checkName(body, info.name);
@@ -37,7 +44,11 @@ export async function handleUpdate(api: ApiServices, call: ResourceCall): Promis
       checkResourceVersion(call, body, current);
       return replacement(sub, body, current);
     },
-    { dryRun: isDryRun(call.query), subresource: sub },
+    {
+      dryRun: isDryRun(call.query),
+      subresource: sub,
+      track: trackUpdates(api, call, await kindSchema(def)),
+    },
   );
   sendJson(call.res, 200, result.json);
 }

@@ -165,3 +165,117 @@ describe('list semantics (upstream openapi-spec v3)', () => {
     assert.deepEqual(cpu?.oneOf, [{ type: 'string' }, { type: 'number' }]);
   });
 });
+
+/** Every `x-kubernetes-*` key on a schema, without resolving `$ref`. */
+function extensions(s: Schema | undefined): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(s ?? {}).filter(
+      ([k]) => k.startsWith('x-kubernetes-') && k !== 'x-kubernetes-group-version-kind',
+    ),
+  );
+}
+
+const C = 'io.k8s.api.core.v1.';
+const M = 'io.k8s.apimachinery.pkg.apis.meta.v1.';
+const A = 'io.k8s.api.apps.v1.';
+const X = 'io.k8s.apiextensions-apiserver.pkg.apis.apiextensions.v1.';
+const ATOMIC = { 'x-kubernetes-list-type': 'atomic' };
+const MERGE_MAP = (key: string, keys = [key], strategy = 'merge') => ({
+  'x-kubernetes-list-type': 'map',
+  'x-kubernetes-list-map-keys': keys,
+  'x-kubernetes-patch-merge-key': key,
+  'x-kubernetes-patch-strategy': strategy,
+});
+const CONDITIONS = MERGE_MAP('type');
+
+describe('list semantics match upstream v1.33 markers exactly', () => {
+  // [definition, property, every x-kubernetes-* extension upstream's OpenAPI carries]
+  const cases: [string, string, Record<string, unknown>][] = [
+    [`${C}PodSpec`, 'containers', MERGE_MAP('name')],
+    [`${C}PodSpec`, 'initContainers', MERGE_MAP('name')],
+    [`${C}PodSpec`, 'volumes', MERGE_MAP('name', ['name'], 'merge,retainKeys')],
+    [`${C}PodSpec`, 'tolerations', ATOMIC],
+    [`${C}PodSpec`, 'imagePullSecrets', MERGE_MAP('name')],
+    [`${C}PodSpec`, 'hostAliases', MERGE_MAP('ip')],
+    [
+      `${C}PodSpec`,
+      'topologySpreadConstraints',
+      MERGE_MAP('topologyKey', ['topologyKey', 'whenUnsatisfiable']),
+    ],
+    [`${C}PodSpec`, 'nodeSelector', { 'x-kubernetes-map-type': 'atomic' }],
+    [`${C}Container`, 'ports', MERGE_MAP('containerPort', ['containerPort', 'protocol'])],
+    [`${C}Container`, 'env', MERGE_MAP('name')],
+    [`${C}Container`, 'envFrom', ATOMIC],
+    [`${C}Container`, 'volumeMounts', MERGE_MAP('mountPath')],
+    [`${C}Container`, 'volumeDevices', MERGE_MAP('devicePath')],
+    [`${C}ServiceSpec`, 'ports', MERGE_MAP('port', ['port', 'protocol'])],
+    [`${C}ServiceSpec`, 'selector', { 'x-kubernetes-map-type': 'atomic' }],
+    [
+      `${M}ObjectMeta`,
+      'finalizers',
+      { 'x-kubernetes-list-type': 'set', 'x-kubernetes-patch-strategy': 'merge' },
+    ],
+    [`${M}ObjectMeta`, 'ownerReferences', MERGE_MAP('uid')],
+    [`${M}ObjectMeta`, 'managedFields', ATOMIC],
+    [`${M}ObjectMeta`, 'labels', {}],
+    [`${C}PodStatus`, 'conditions', CONDITIONS],
+    [`${C}PodStatus`, 'podIPs', MERGE_MAP('ip')],
+    [
+      `${C}PodStatus`,
+      'hostIPs',
+      { ...ATOMIC, 'x-kubernetes-patch-merge-key': 'ip', 'x-kubernetes-patch-strategy': 'merge' },
+    ],
+    [`${C}PodStatus`, 'containerStatuses', ATOMIC],
+    [`${A}DeploymentStatus`, 'conditions', CONDITIONS],
+    [`${A}ReplicaSetStatus`, 'conditions', CONDITIONS],
+    [`${A}StatefulSetStatus`, 'conditions', CONDITIONS],
+    [`${C}PersistentVolumeClaimStatus`, 'conditions', CONDITIONS],
+    [`${C}NodeStatus`, 'conditions', CONDITIONS],
+    [`${C}NodeStatus`, 'addresses', MERGE_MAP('type')],
+    ['io.k8s.api.policy.v1.PodDisruptionBudgetStatus', 'conditions', CONDITIONS],
+    // CRD conditions are a map without a strategic-merge-patch strategy.
+    [
+      `${X}CustomResourceDefinitionStatus`,
+      'conditions',
+      { 'x-kubernetes-list-type': 'map', 'x-kubernetes-list-map-keys': ['type'] },
+    ],
+    [`${A}DeploymentSpec`, 'strategy', { 'x-kubernetes-patch-strategy': 'retainKeys' }],
+    [`${A}StatefulSetSpec`, 'volumeClaimTemplates', ATOMIC],
+    [`${M}LabelSelector`, 'matchExpressions', ATOMIC],
+    [`${M}LabelSelector`, 'matchLabels', {}],
+    [`${C}NodeSelector`, 'nodeSelectorTerms', ATOMIC],
+    [`${C}PersistentVolumeClaimSpec`, 'accessModes', ATOMIC],
+    [`${C}Endpoints`, 'subsets', ATOMIC],
+    [`${C}EndpointSubset`, 'addresses', ATOMIC],
+    ['io.k8s.api.networking.v1.NetworkPolicySpec', 'ingress', ATOMIC],
+    ['io.k8s.api.networking.v1.NetworkPolicySpec', 'egress', ATOMIC],
+  ];
+  for (const [def, prop, expected] of cases) {
+    it(`${def.split('.').pop()}.${prop}`, () => {
+      const schema = builtin.components[def];
+      assert.ok(schema?.properties?.[prop], `${def}.${prop} exists`);
+      assert.deepEqual(extensions(schema.properties[prop]), expected);
+    });
+  }
+
+  // +structType=atomic on the definition itself; granular structs carry nothing.
+  const structs: [string, boolean][] = [
+    [`${M}LabelSelector`, true],
+    [`${C}NodeSelector`, true],
+    [`${C}NodeSelectorTerm`, true],
+    [`${C}LocalObjectReference`, true],
+    [`${C}ObjectReference`, true],
+    [`${M}OwnerReference`, true],
+    [`${C}EndpointAddress`, true],
+    [`${C}PodSpec`, false],
+    [`${C}Toleration`, false],
+    [`${A}DeploymentStrategy`, false],
+  ];
+  for (const [def, atomic] of structs) {
+    it(`${def.split('.').pop()} is ${atomic ? 'atomic' : 'granular'}`, () => {
+      const schema = builtin.components[def];
+      assert.ok(schema, def);
+      assert.equal(schema['x-kubernetes-map-type'], atomic ? 'atomic' : undefined);
+    });
+  }
+});

@@ -186,7 +186,12 @@ const CORE_SEMANTICS: Record<string, DefinitionSemantics> = {
       conditions: CONDITIONS,
       containerStatuses: ATOMIC,
       ephemeralContainerStatuses: ATOMIC,
-      hostIPs: mergeMap('ip'),
+      // Upstream pairs a merge key with `+listType=atomic` here (unlike podIPs, a map on `ip`).
+      hostIPs: {
+        ...ATOMIC,
+        'x-kubernetes-patch-merge-key': 'ip',
+        'x-kubernetes-patch-strategy': 'merge',
+      },
       initContainerStatuses: ATOMIC,
       podIPs: mergeMap('ip'),
       resourceClaimStatuses: mergeMap('name', ['name'], 'merge,retainKeys'),

@@ -1,0 +1,129 @@
+/**
+ * One step of a field path, as structured-merge-diff's `fieldpath.PathElement`: a struct or map
+ * field (`f:name`), a `map` list element by its keys (`k:{"name":"c"}`), a `set` list element by
+ * its value (`v:"a"`), or an atomic list element by index (`i:0`). The serialized form is the
+ * key used in `fieldsV1`; the order below is the order those keys are written in.
+ *
+ * @module
+ */
+import { compareStrings, compareValues, goJson, goJsonString, valueToString } from './go-json.js';
+
+export type KeyField = readonly [name: string, value: unknown];
+
+export type PathElement =
+  | { readonly kind: 'field'; readonly name: string }
+  | { readonly kind: 'key'; readonly fields: readonly KeyField[] }
+  | { readonly kind: 'value'; readonly value: unknown }
+  | { readonly kind: 'index'; readonly index: number };
+
+export type FieldPath = readonly PathElement[];
+
+export function fieldElement(name: string): PathElement {
+  return { kind: 'field', name };
+}
+
+/** A key element; fields are sorted by name, as upstream stores them. */
+export function keyElement(fields: readonly KeyField[]): PathElement {
+  return { kind: 'key', fields: [...fields].sort((a, b) => compareStrings(a[0], b[0])) };
+}
+
+export function valueElement(value: unknown): PathElement {
+  return { kind: 'value', value };
+}
+
+export function indexElement(index: number): PathElement {
+  return { kind: 'index', index };
+}
+
+const KIND_RANK = { field: 0, key: 1, value: 2, index: 3 } as const;
+
+/** Upstream `PathElement.Compare`: fields first (by name), then keys, values, indices. */
+export function comparePathElements(a: PathElement, b: PathElement): number {
+  if (a.kind !== b.kind) return KIND_RANK[a.kind] < KIND_RANK[b.kind] ? -1 : 1;
+  switch (a.kind) {
+    case 'field':
+      return compareStrings(a.name, (b as typeof a).name);
+    case 'key':
+      return compareKeyFields(a.fields, (b as typeof a).fields);
+    case 'value':
+      return compareValues(a.value, (b as typeof a).value);
+    case 'index':
+      return Math.sign(a.index - (b as typeof a).index);
+  }
+}
+
+function compareKeyFields(a: readonly KeyField[], b: readonly KeyField[]): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    const [an, av] = a[i] as KeyField;
+    const [bn, bv] = b[i] as KeyField;
+    const c = compareStrings(an, bn) || compareValues(av, bv);
+    if (c !== 0) return c;
+  }
+  return Math.sign(a.length - b.length);
+}
+
+/** The `fieldsV1` key of an element. */
+export function serializePathElement(pe: PathElement): string {
+  switch (pe.kind) {
+    case 'field':
+      return `f:${pe.name}`;
+    case 'key':
+      return `k:{${pe.fields.map(([n, v]) => `${goJsonString(n)}:${goJson(v)}`).join(',')}}`;
+    case 'value':
+      return `v:${goJson(pe.value)}`;
+    case 'index':
+      return `i:${pe.index}`;
+  }
+}
+
+/** Marks a key with a type letter structured-merge-diff does not know: upstream skips those. */
+export const UNKNOWN_ELEMENT = Symbol('unknownPathElement');
+
+/** Parses a `fieldsV1` key; throws with upstream's message when it is malformed. */
+export function deserializePathElement(s: string): PathElement | typeof UNKNOWN_ELEMENT {
+  if (s.length < 2) throw new Error('key must be 2 characters long:');
+  if (s[1] !== ':') throw new Error(`missing colon: ${s}`);
+  const body = s.slice(2);
+  switch (s[0]) {
+    case 'f':
+      return fieldElement(body);
+    case 'v':
+      return valueElement(JSON.parse(body));
+    case 'k':
+      return keyElement(parseKeyObject(body));
+    case 'i':
+      if (!/^[+-]?\d+$/.test(body))
+        throw new Error(`strconv.Atoi: parsing ${goJsonString(body)}: invalid syntax`);
+      return indexElement(Number.parseInt(body, 10));
+    default:
+      return UNKNOWN_ELEMENT;
+  }
+}
+
+function parseKeyObject(body: string): KeyField[] {
+  const parsed: unknown = JSON.parse(body);
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new Error('ReadObjectCB: expect { or n, but found something else');
+  }
+  return Object.entries(parsed as Record<string, unknown>);
+}
+
+/** Upstream `PathElement.String()`: `.name`, `[name="c"]`, `[=v]`, `[0]`. */
+export function pathElementToString(pe: PathElement): string {
+  switch (pe.kind) {
+    case 'field':
+      return `.${pe.name}`;
+    case 'key':
+      return `[${pe.fields.map(([n, v]) => `${n}=${valueToString(v)}`).join(',')}]`;
+    case 'value':
+      return `[=${valueToString(pe.value)}]`;
+    case 'index':
+      return `[${pe.index}]`;
+  }
+}
+
+/** Upstream `Path.String()`: the elements concatenated, e.g. `.spec.containers[name="c"].image`. */
+export function pathToString(path: FieldPath): string {
+  return path.map(pathElementToString).join('');
+}

@@ -1,0 +1,74 @@
+/**
+ * Who changed what: the request's field manager (`fieldManager`, else the User-Agent's
+ * first token, as upstream), the Create/Update/PatchOptions checks on it, and the
+ * `metadata.managedFields` bookkeeping of every non-apply write (operation `Update`).
+ *
+ * @module
+ */
+
+import {
+  fieldSetFromPaths,
+  managerOrUserAgent,
+  type OptionsKind,
+  recordScaleUpdate,
+  recordUpdate,
+  validateWriteOptions,
+} from '../../api/managed-fields/index.js';
+import type { KubeObject } from '../../api/object.js';
+import { apiVersionOf } from '../../api/resource.js';
+import { formatTime } from '../store/metadata.js';
+import type { ApiServices, ResourceCall } from './context.js';
+import type { KindSchema } from './kind-schema.js';
+
+export function managerOf(call: ResourceCall): string {
+  return managerOrUserAgent(
+    call.query.get('fieldManager') ?? undefined,
+    call.req.headers['user-agent'],
+  );
+}
+
+/** Upstream `ValidateCreateOptions` / `ValidateUpdateOptions` / `ValidatePatchOptions`: 422 on a bad field manager or force. */
+export function checkWriteOptions(call: ResourceCall, kind: OptionsKind, isApply = false): void {
+  const force = call.query.get('force');
+  const error = validateWriteOptions(kind, {
+    fieldManager: call.query.get('fieldManager') ?? undefined,
+    ...(force !== null ? { force: force === 'true' } : {}),
+    isApply,
+  });
+  if (error) throw error;
+}
+
+/** Main-resource writes never own `status` of kinds that have a status subresource (upstream reset fields). */
+const STATUS_ONLY = fieldSetFromPaths([['status']]);
+
+/** The store's `track` hook for a non-apply write through `call`'s endpoint. */
+export function trackUpdates(
+  api: ApiServices,
+  call: ResourceCall,
+  { schema, nav }: KindSchema,
+): (next: KubeObject, current: KubeObject | undefined) => KubeObject {
+  const { def } = call;
+  const sub = call.info.subresource;
+  const manager = managerOf(call);
+  const now = formatTime(api.clock.now());
+  if (sub === 'scale') {
+    return (next, current) =>
+      current === undefined
+        ? next
+        : recordScaleUpdate(current, next, {
+            manager,
+            parentApiVersion: apiVersionOf(def),
+            now,
+          });
+  }
+  return (next, current) =>
+    recordUpdate(current, next, {
+      manager,
+      apiVersion: apiVersionOf(def),
+      ...(sub !== '' ? { subresource: sub } : {}),
+      now,
+      schema,
+      nav,
+      ...(sub === '' && def.statusSubresource ? { resetFields: STATUS_ONLY } : {}),
+    });
+}
