@@ -15,6 +15,11 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { StatusError, unauthorized } from '../api/errors.js';
 import type { ResourceDefinition } from '../api/resource.js';
+import {
+  type CrdController,
+  createCrdController,
+  customResourceDefinitionResource,
+} from '../apiextensions/index.js';
 import { bearerTokenFrom, tokenMatcher } from '../security/token.js';
 import type { Backend } from '../storage/backend.js';
 import { type Clock, realClock } from '../util/clock.js';
@@ -111,6 +116,7 @@ export class ApiServer {
   readonly #server: Server;
   readonly #shutdown = new AbortController();
   readonly #namespaces: NamespaceController;
+  readonly #crds: CrdController;
   readonly #services: ServiceAllocator;
   #inFlight = 0;
   readonly #sockets = new Set<Socket>();
@@ -126,7 +132,8 @@ export class ApiServer {
     this.#options = options;
     this.#tokenMatches = options.token === undefined ? undefined : tokenMatcher(options.token);
     const clock = options.clock ?? realClock;
-    this.registry = new ResourceRegistry(options.resources);
+    const crdDefinition = customResourceDefinitionResource(clock);
+    this.registry = new ResourceRegistry([...options.resources, crdDefinition]);
     this.#services = new ServiceAllocator(options.backend);
     this.store = new ObjectStore({
       backend: options.backend,
@@ -149,6 +156,13 @@ export class ApiServer {
       registry: this.registry,
       clock,
       onError: (ns, e) => options.onError?.(`namespace ${ns}: finalization failed`, e),
+    });
+    this.#crds = createCrdController({
+      store: this.store,
+      registry: this.registry,
+      crdDefinition,
+      clock,
+      onError: (crd, e) => options.onError?.(`customresourcedefinition ${crd}: sync failed`, e),
     });
     const handler = (req: IncomingMessage, res: ServerResponse): void => this.#handle(req, res);
     this.#server = options.tls
@@ -177,6 +191,8 @@ export class ApiServer {
   async start(): Promise<string> {
     this.#services.start();
     this.#namespaces.start();
+    // Stored CRDs are served before the first request (a restart keeps custom resources served).
+    this.#crds.start();
     const host = this.#options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
       this.#server.once('error', reject);
@@ -203,6 +219,7 @@ export class ApiServer {
    */
   async stop(): Promise<void> {
     this.#namespaces.stop();
+    this.#crds.stop();
     this.#services.stop();
     this.#shutdown.abort();
     if (this.#inFlight > 0) await new Promise<void>((resolve) => (this.#drained = resolve));

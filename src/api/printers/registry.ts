@@ -1,0 +1,119 @@
+/**
+ * Which printer serves which built-in kind, keyed by API group and kind as upstream's
+ * `AddHandlers` registers them; kinds without one get the default table.
+ *
+ * @module
+ */
+
+import type { KubeObject } from '../object.js';
+import { meta, nameOf } from './access.js';
+import {
+  CONFIG_MAP_COLUMNS,
+  CONTROLLER_REVISION_COLUMNS,
+  DEFAULT_COLUMNS,
+  DEPLOYMENT_COLUMNS,
+  ENDPOINTS_COLUMNS,
+  EVENT_COLUMNS,
+  LEASE_COLUMNS,
+  NAMESPACE_COLUMNS,
+  NETWORK_POLICY_COLUMNS,
+  NODE_COLUMNS,
+  PERSISTENT_VOLUME_CLAIM_COLUMNS,
+  PERSISTENT_VOLUME_COLUMNS,
+  POD_COLUMNS,
+  POD_DISRUPTION_BUDGET_COLUMNS,
+  REPLICA_SET_COLUMNS,
+  SCALE_COLUMNS,
+  SECRET_COLUMNS,
+  SERVICE_ACCOUNT_COLUMNS,
+  SERVICE_COLUMNS,
+  STATEFUL_SET_COLUMNS,
+  STORAGE_CLASS_COLUMNS,
+} from './columns.js';
+import { GO_ZERO_TIME, parseRfc3339 } from './duration.js';
+import {
+  printConfigMap,
+  printEndpoints,
+  printNamespace,
+  printNode,
+  printSecret,
+  printService,
+  printServiceAccount,
+} from './print-core.js';
+import {
+  printCoreEvent,
+  printEventsApiEvent,
+  printLease,
+  printNetworkPolicy,
+  printPodDisruptionBudget,
+  printScale,
+} from './print-misc.js';
+import { printPod } from './print-pod.js';
+import {
+  printPersistentVolume,
+  printPersistentVolumeClaim,
+  printStorageClass,
+} from './print-storage.js';
+import {
+  printControllerRevision,
+  printDeployment,
+  printReplicaSet,
+  printStatefulSet,
+} from './print-workloads.js';
+import type { KindPrinter, PrintedRow, TableColumnDefinition } from './types.js';
+
+function printer(
+  columns: readonly TableColumnDefinition[],
+  row: (o: KubeObject, now: Date) => PrintedRow,
+): KindPrinter {
+  return { columns, row };
+}
+
+const PRINTERS: ReadonlyMap<string, KindPrinter> = new Map([
+  ['/Pod', printer(POD_COLUMNS, printPod)],
+  ['apps/Deployment', printer(DEPLOYMENT_COLUMNS, printDeployment)],
+  ['apps/ReplicaSet', printer(REPLICA_SET_COLUMNS, printReplicaSet)],
+  ['apps/StatefulSet', printer(STATEFUL_SET_COLUMNS, printStatefulSet)],
+  ['apps/ControllerRevision', printer(CONTROLLER_REVISION_COLUMNS, printControllerRevision)],
+  ['/PersistentVolumeClaim', printer(PERSISTENT_VOLUME_CLAIM_COLUMNS, printPersistentVolumeClaim)],
+  ['/PersistentVolume', printer(PERSISTENT_VOLUME_COLUMNS, printPersistentVolume)],
+  ['storage.k8s.io/StorageClass', printer(STORAGE_CLASS_COLUMNS, printStorageClass)],
+  ['/Node', printer(NODE_COLUMNS, printNode)],
+  ['/Namespace', printer(NAMESPACE_COLUMNS, printNamespace)],
+  ['/Service', printer(SERVICE_COLUMNS, printService)],
+  ['/Endpoints', printer(ENDPOINTS_COLUMNS, printEndpoints)],
+  ['/Event', printer(EVENT_COLUMNS, printCoreEvent)],
+  ['events.k8s.io/Event', printer(EVENT_COLUMNS, printEventsApiEvent)],
+  ['/ConfigMap', printer(CONFIG_MAP_COLUMNS, printConfigMap)],
+  ['/Secret', printer(SECRET_COLUMNS, printSecret)],
+  ['/ServiceAccount', printer(SERVICE_ACCOUNT_COLUMNS, printServiceAccount)],
+  ['coordination.k8s.io/Lease', printer(LEASE_COLUMNS, printLease)],
+  ['policy/PodDisruptionBudget', printer(POD_DISRUPTION_BUDGET_COLUMNS, printPodDisruptionBudget)],
+  ['networking.k8s.io/NetworkPolicy', printer(NETWORK_POLICY_COLUMNS, printNetworkPolicy)],
+]);
+
+/** autoscaling/v1 Scale of a built-in kind (upstream `printScale`). */
+export const SCALE_PRINTER = printer(SCALE_COLUMNS, printScale);
+
+/** `Time.UTC().Format(time.RFC3339)`: whole seconds, `Z`; Go's zero time when unset. */
+function createdAt(o: KubeObject): string {
+  const v = meta(o).creationTimestamp;
+  const t = (typeof v === 'string' ? parseRfc3339(v) : undefined) ?? GO_ZERO_TIME;
+  if (t === GO_ZERO_TIME) return '0001-01-01T00:00:00Z';
+  return `${new Date(Math.floor(t / 1000) * 1000).toISOString().slice(0, -5)}Z`;
+}
+
+/** Upstream `rest.NewDefaultTableConvertor`: Name and Created At (an RFC 3339 date, not an age). */
+export const DEFAULT_PRINTER = printer(DEFAULT_COLUMNS, (o) => ({
+  cells: [nameOf(o), createdAt(o)],
+}));
+
+/** The printer of a built-in kind, or the default table's. */
+export function builtinPrinter(group: string, kind: string): KindPrinter {
+  return PRINTERS.get(`${group}/${kind}`) ?? DEFAULT_PRINTER;
+}
+
+/** Whether a built-in kind has its own printer (not the default table). */
+export function hasBuiltinPrinter(group: string, kind: string): boolean {
+  return PRINTERS.has(`${group}/${kind}`);
+}
