@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { methodNotSupported, pathNotFound, StatusError } from '../api/errors.js';
+import type { KubeObject } from '../api/object.js';
 import { groupResource, type ResourceDefinition } from '../api/resource.js';
 import type { ApiServices, ResourceCall } from './handlers/context.js';
 import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
@@ -19,6 +20,7 @@ import {
 import { handleList } from './handlers/list.js';
 import { handlePatch } from './handlers/patch.js';
 import { handleGetScale, handleUpdateScale } from './handlers/scale.js';
+import { sendTable, tableRequest } from './handlers/table.js';
 import { versionInfo } from './handlers/version.js';
 import { handleWatch } from './handlers/watch.js';
 import { handleCreate, handleUpdate } from './handlers/write.js';
@@ -141,12 +143,7 @@ async function resource(
 async function mainResource(api: ApiServices, call: ResourceCall): Promise<void> {
   switch (call.info.verb) {
     case 'get':
-      sendJson(
-        call.res,
-        200,
-        api.store.getJson(call.def, call.info.namespace, call.info.name).value,
-      );
-      return;
+      return handleGet(api, call);
     case 'list':
       return handleList(api, call);
     case 'watch':
@@ -165,6 +162,17 @@ async function mainResource(api: ApiServices, call: ResourceCall): Promise<void>
     case 'deletecollection':
       return handleDeleteCollection(api, call);
   }
+}
+
+function handleGet(api: ApiServices, call: ResourceCall): void {
+  const table = tableRequest(call);
+  const kv = api.store.getJson(call.def, call.info.namespace, call.info.name);
+  if (table === undefined) {
+    sendJson(call.res, 200, kv.value);
+    return;
+  }
+  const obj = JSON.parse(kv.value) as KubeObject;
+  sendTable(api, call, table, [obj], { resourceVersion: obj.metadata?.resourceVersion ?? '' });
 }
 
 /** A verb the path does not serve (upstream: no route, 405). */

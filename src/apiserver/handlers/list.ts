@@ -7,6 +7,7 @@
  * @module
  */
 import { badRequest, resourceExpired } from '../../api/errors.js';
+import type { KubeObject } from '../../api/object.js';
 import { apiVersionOf, type ResourceDefinition } from '../../api/resource.js';
 import { CompactedError, FutureRevisionError, type ListResult } from '../../storage/backend.js';
 import { sendJson } from '../http/respond.js';
@@ -15,6 +16,7 @@ import { attributesOf } from '../store/attributes.js';
 import { listPrefix } from '../store/keys.js';
 import type { ApiServices, ResourceCall } from './context.js';
 import { parseResourceVersion, tooLargeFor } from './resource-version.js';
+import { sendTable, tableRequest } from './table.js';
 
 interface ContinueToken {
   readonly rv: number;
@@ -61,22 +63,46 @@ export function handleList(api: ApiServices, call: ResourceCall): void {
     if (e instanceof FutureRevisionError) throw tooLargeFor(e.requested, e.current);
     throw e;
   }
-  sendJson(call.res, 200, renderList(def, result));
+  const table = tableRequest(call);
+  if (table === undefined) {
+    sendJson(call.res, 200, renderList(def, result));
+    return;
+  }
+  const meta = listMeta(result);
+  sendTable(
+    api,
+    call,
+    table,
+    result.items.map((kv) => JSON.parse(kv.value) as KubeObject),
+    {
+      resourceVersion: String(meta.resourceVersion),
+      ...(meta.continue !== undefined ? { continue: meta.continue as string } : {}),
+      ...(meta.remainingItemCount !== undefined
+        ? { remainingItemCount: meta.remainingItemCount as number }
+        : {}),
+    },
+  );
 }
 
 /** `{"kind":"PodList",…,"items":[…]}` around the stored JSON of each item. */
 export function renderList(def: ResourceDefinition, result: ListResult): string {
+  const meta = listMeta(result);
+  return listJson(
+    def,
+    meta,
+    result.items.map((kv) => kv.value),
+  );
+}
+
+/** A list's metadata: its revision, and where the next page starts when there is one. */
+function listMeta(result: ListResult): Record<string, unknown> {
   const meta: Record<string, unknown> = { resourceVersion: String(result.revision) };
   const last = result.items.at(-1);
   if (result.more && last !== undefined) {
     meta.continue = encodeContinue({ rv: result.revision, start: last.key });
     meta.remainingItemCount = result.remaining;
   }
-  return listJson(
-    def,
-    meta,
-    result.items.map((kv) => kv.value),
-  );
+  return meta;
 }
 
 /** A typed list around items that are already JSON text (stored objects are never re-encoded). */

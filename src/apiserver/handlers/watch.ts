@@ -17,6 +17,7 @@
  * @module
  */
 import { resourceExpired, type StatusError } from '../../api/errors.js';
+import type { KubeObject } from '../../api/object.js';
 import { apiVersionOf, type ResourceDefinition } from '../../api/resource.js';
 import {
   CompactedError,
@@ -30,6 +31,7 @@ import { attributesOf } from '../store/attributes.js';
 import { listPrefix } from '../store/keys.js';
 import type { ApiServices, ResourceCall } from './context.js';
 import { parseResourceVersion, tooLargeFor } from './resource-version.js';
+import { type TableRequest, tableJson, tableRequest } from './table.js';
 
 const BOOKMARK_INTERVAL_MS = 60_000;
 /** A watcher with this much unsent output is closed (kine closes at 100 queued events). */
@@ -48,14 +50,15 @@ export function handleWatch(api: ApiServices, call: ResourceCall): void {
   const bookmarks = query.get('allowWatchBookmarks') === 'true';
   const timeoutMs = watchTimeoutMs(query.get('timeoutSeconds'), api.minRequestTimeoutSeconds);
 
+  const table = tableRequest(call);
   res.writeHead(200, {
-    'Content-Type': 'application/json',
+    'Content-Type': table?.contentType ?? 'application/json',
     'Cache-Control': 'no-cache, private',
     'Transfer-Encoding': 'chunked',
   });
   res.flushHeaders();
 
-  const stream = new WatchStream(api, def, selector, call);
+  const stream = new WatchStream(api, def, selector, call, table);
   let start = rv;
   if (start === undefined) {
     const initial = api.backend.list(prefix);
@@ -146,13 +149,18 @@ class WatchStream {
   #lastRevision = 0;
   #closed = false;
   #pending: string[] = [];
+  /** Set when the client asked for Tables: events carry one-row Tables. */
+  readonly #table: TableRequest | undefined;
+  #sentColumns = false;
 
   constructor(
     api: ApiServices,
     def: ResourceDefinition,
     selector: RequestSelector,
     call: ResourceCall,
+    table?: TableRequest,
   ) {
+    this.#table = table;
     this.#api = api;
     this.#def = def;
     this.#selector = selector;
@@ -167,7 +175,7 @@ class WatchStream {
   }
 
   sendInitial(kv: KeyValue): void {
-    if (this.#matches(kv)) this.#write(eventLine('ADDED', kv));
+    if (this.#matches(kv)) this.#write(this.#line('ADDED', kv));
   }
 
   deliver(events: readonly StorageEvent[]): void {
@@ -182,6 +190,19 @@ class WatchStream {
   sendBookmark(revision: number, initialEventsEnd = false): void {
     const metadata: Record<string, unknown> = { resourceVersion: String(revision) };
     if (initialEventsEnd) metadata.annotations = { 'k8s.io/initial-events-end': 'true' };
+    if (this.#table) {
+      const rv = String(revision);
+      const table = tableJson(
+        this.#api,
+        this.#call,
+        this.#table,
+        [],
+        { resourceVersion: rv },
+        false,
+      );
+      this.#write(`{"type":"BOOKMARK","object":${table}}\n`);
+      return;
+    }
     const object = { kind: this.#def.kind, apiVersion: apiVersionOf(this.#def), metadata };
     this.#write(`${JSON.stringify({ type: 'BOOKMARK', object })}\n`);
   }
@@ -244,9 +265,9 @@ class WatchStream {
     const now = ev.type !== 'delete' && this.#matches(ev.kv);
     const before = ev.prevKv !== undefined && this.#matches(ev.prevKv);
     if (ev.type === 'delete')
-      return this.#matches(ev.kv) || before ? eventLine('DELETED', ev.kv) : undefined;
-    if (now && before) return eventLine('MODIFIED', ev.kv);
-    if (now) return eventLine('ADDED', ev.kv);
+      return this.#matches(ev.kv) || before ? this.#line('DELETED', ev.kv) : undefined;
+    if (now && before) return this.#line('MODIFIED', ev.kv);
+    if (now) return this.#line('ADDED', ev.kv);
     if (before && ev.prevKv !== undefined) return this.#leftSelector(ev.prevKv, ev.revision);
     return undefined;
   }
@@ -255,7 +276,29 @@ class WatchStream {
   #leftSelector(prev: KeyValue, revision: number): string {
     const obj = JSON.parse(prev.value) as { metadata?: Record<string, unknown> };
     obj.metadata = { ...obj.metadata, resourceVersion: String(revision) };
+    if (this.#table) return this.#tableLine('DELETED', obj as KubeObject);
     return `${JSON.stringify({ type: 'DELETED', object: obj })}\n`;
+  }
+
+  #line(type: EventType, kv: KeyValue): string {
+    if (this.#table === undefined) return eventLine(type, kv);
+    return this.#tableLine(type, JSON.parse(kv.value) as KubeObject);
+  }
+
+  /** One event whose object is a one-row Table; only the first carries the column definitions. */
+  #tableLine(type: EventType, obj: KubeObject): string {
+    const columns = !this.#sentColumns;
+    this.#sentColumns = true;
+    const rv = obj.metadata?.resourceVersion ?? '';
+    const table = tableJson(
+      this.#api,
+      this.#call,
+      this.#table!,
+      [obj],
+      { resourceVersion: rv },
+      columns,
+    );
+    return `{"type":"${type}","object":${table}}\n`;
   }
 
   #write(line: string): void {
