@@ -23,6 +23,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { KEY_DEFAULTS } from '../src/api/schema/builtin/key-defaults.js';
 import { LIST_SEMANTICS, type ListExtensions } from '../src/api/schema/builtin/list-semantics.js';
 import type { GroupVersionKind, Schema } from '../src/api/schema/types.js';
 
@@ -392,6 +393,8 @@ async function modelSchema(model: string, pending: string[]): Promise<Schema> {
     const description = doc?.description;
     if (description && !TYPE_DESCRIPTIONS.has(description)) extras.description = description;
     Object.assign(extras, overlay[attr.baseName] satisfies ListExtensions | undefined);
+    const keyDefault = KEY_DEFAULTS[def]?.[attr.baseName];
+    if (keyDefault !== undefined) extras.default = keyDefault;
     properties[attr.baseName] = withExtras(
       typeSchema(attr.type, attr.format, key, pending),
       extras,

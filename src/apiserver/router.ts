@@ -78,6 +78,8 @@ async function nonResource(
     res.end(text);
     return;
   }
+  // Before the Accept check: kubectl 1.27/1.28 ask for protobuf only (`/openapi/v2`).
+  if (await api.openapi.handleOpenApi(req, res, path, url.searchParams)) return;
   const accept = parseAccept(req.headers.accept);
   requireJson(accept);
   const parts = path.split('/').filter((p) => p !== '');

@@ -15,6 +15,7 @@ import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { StatusError, unauthorized } from '../api/errors.js';
 import type { ResourceDefinition } from '../api/resource.js';
+import { loadBuiltinSchemas } from '../api/schema/builtin/index.js';
 import {
   type CrdController,
   createCrdController,
@@ -28,6 +29,7 @@ import { sendError, toStatusError } from './http/respond.js';
 import { isLoopbackHost } from './loopback.js';
 import { createApiMetrics } from './metrics.js';
 import { NamespaceController, namespaceAdmission } from './namespaces.js';
+import { createOpenApiService } from './openapi/index.js';
 import { ResourceRegistry } from './registry.js';
 import { routeRequest } from './router.js';
 import { ServiceAllocator } from './service-allocator.js';
@@ -148,6 +150,7 @@ export class ApiServer {
       backend: options.backend,
       clock,
       metrics: createApiMetrics(() => options.backend),
+      openapi: createOpenApiService({ registry: this.registry, loadBuiltinSchemas }),
       shutdownSignal: this.#shutdown.signal,
       minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
     };
@@ -220,6 +223,7 @@ export class ApiServer {
   async stop(): Promise<void> {
     this.#namespaces.stop();
     this.#crds.stop();
+    this.services.openapi.close();
     this.#services.stop();
     this.#shutdown.abort();
     if (this.#inFlight > 0) await new Promise<void>((resolve) => (this.#drained = resolve));

@@ -9,6 +9,7 @@ import type { Backend } from '../../storage/backend.js';
 import type { Clock } from '../../util/clock.js';
 import type { MediaType } from '../http/media.js';
 import type { ApiMetrics } from '../metrics.js';
+import type { OpenApiService } from '../openapi/index.js';
 import type { ResourceRegistry } from '../registry.js';
 import type { ResourceRequest } from '../request-info.js';
 import type { ObjectStore } from '../store/object-store.js';
@@ -19,6 +20,8 @@ export interface ApiServices {
   readonly backend: Backend;
   readonly clock: Clock;
   readonly metrics: ApiMetrics;
+  /** `/openapi/v3` and `/openapi/v2` documents, built from the registry on demand. */
+  readonly openapi: OpenApiService;
   /** Closes every open watch stream when the server shuts down. */
   readonly shutdownSignal: AbortSignal;
   /** Default watch lifetime is random in [this, 2×this) seconds. */
