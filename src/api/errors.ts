@@ -272,3 +272,14 @@ export function isNotFound(e: unknown): boolean {
 export function isConflict(e: unknown): boolean {
   return e instanceof StatusError && e.reason === 'Conflict';
 }
+
+/**
+ * A plain Go error the API server did not classify: code 500 and no `reason` (upstream's
+ * `StatusReasonUnknown` is the empty string, omitted from the JSON), so kubectl prints
+ * `Error from server: <message>`.
+ */
+export function unclassifiedError(message: string): StatusError {
+  const e = new StatusError(500, 'InternalError', message);
+  delete e.status.reason;
+  return e;
+}

@@ -7,12 +7,15 @@
  * @module
  */
 import { parse as parseYaml } from 'yaml';
-import { badRequest, isNotFound } from '../../api/errors.js';
+import { badRequest, isNotFound, unclassifiedError } from '../../api/errors.js';
 import { applyPatch } from '../../api/managed-fields/index.js';
 import type { KubeObject } from '../../api/object.js';
 import { apiVersionOf } from '../../api/resource.js';
 import { findYamlDuplicateKeys } from '../../api/schema/duplicate-fields.js';
 import type { FieldValidation } from '../../api/schema/field-validation.js';
+import type { SchemaNavigator } from '../../api/schema/navigator.js';
+import type { Schema } from '../../api/schema/types.js';
+import { findUnknownFields } from '../../api/schema/unknown-fields.js';
 import { readBody } from '../http/body.js';
 import { sendJson } from '../http/respond.js';
 import { formatTime } from '../store/metadata.js';
@@ -41,6 +44,7 @@ export async function handleApply(
   checkName(applied, info.name);
   const sub = info.subresource;
   const { schema, nav } = await kindSchema(def);
+  checkDeclared(call, applied, schema, nav);
   const options = {
     manager: managerOf(call),
     apiVersion: apiVersionOf(def),
@@ -94,4 +98,27 @@ function decodeApplyBody(text: string): unknown {
   } catch (e) {
     throw badRequest(`error decoding YAML: ${(e as Error).message}`);
   }
+}
+
+/**
+ * Server-side apply works on typed objects: a field the schema does not declare fails the
+ * request whatever `fieldValidation` says (upstream's typed-patch conversion, a 500 without
+ * a reason).
+ */
+function checkDeclared(
+  call: ResourceCall,
+  applied: KubeObject,
+  schema: Schema | undefined,
+  nav: SchemaNavigator,
+): void {
+  if (schema === undefined) return;
+  const unknown = findUnknownFields(applied, schema, nav);
+  if (unknown.length === 0) return;
+  const { def, info } = call;
+  const id = def.namespaced ? `${info.namespace}/${info.name}` : info.name;
+  const gv = apiVersionOf(def);
+  const errors = unknown.map((p) => `.${p}: field not declared in schema`).join('\n');
+  throw unclassifiedError(
+    `failed to create typed patch object (${id}; ${gv}, Kind=${def.kind}): ${errors}`,
+  );
 }

@@ -17,7 +17,6 @@ import {
 } from '../../api/patch/strategic/index.js';
 import { findDuplicateFields } from '../../api/schema/duplicate-fields.js';
 import { type FieldValidation, strictErrors } from '../../api/schema/field-validation.js';
-import { findUnknownFields } from '../../api/schema/unknown-fields.js';
 import { readBody } from '../http/body.js';
 import { contentTypeOf, PATCH_TYPES } from '../http/media.js';
 import { sendJson } from '../http/respond.js';
@@ -28,7 +27,7 @@ import { checkWriteOptions, trackUpdates } from './field-manager.js';
 import { type KindSchema, kindSchema } from './kind-schema.js';
 import { asObjectOf } from './object-body.js';
 import { applyScale, scaleOf } from './scale.js';
-import { fieldValidationOf, settleStrictErrors } from './strict-decoding.js';
+import { fieldValidationOf, pruneReported, settleStrictErrors } from './strict-decoding.js';
 import { checkResourceVersion, replacement } from './write.js';
 
 type PatchType = 'json-patch' | 'merge-patch' | 'strategic-merge-patch';
@@ -122,20 +121,22 @@ function patchOf(
   }
 }
 
-/** Strict field validation of a patch: repeated keys in its text, unknown fields in the result. */
+/**
+ * A patched object loses the fields its kind does not declare; the directive decides whether
+ * they, and repeated keys in the patch text, are reported.
+ */
 function checkStrict(
   call: ResourceCall,
   directive: FieldValidation,
   patch: DecodedPatch,
   patched: KubeObject,
-  { schema, nav }: KindSchema,
+  schema: KindSchema,
 ): void {
+  const unknownPaths = pruneReported(patched, schema, directive);
   if (directive === 'Ignore') return;
   const duplicates = findDuplicateFields(patch.text).map(strictErrors.duplicate);
-  let unknown = findUnknownFields(patched, schema, nav, { sortKeys: true }).map(
-    strictErrors.unknown,
-  );
-  // Upstream sorts the strategic-merge-patch errors by their text.
+  // Upstream re-marshals the patched object (sorted keys); the strategic-merge-patch errors are sorted by text.
+  let unknown = unknownPaths.sort().map(strictErrors.unknown);
   if (patch.type === 'strategic-merge-patch') unknown = unknown.sort();
   const errors = [...duplicates, ...unknown];
   if (patch.type === 'strategic-merge-patch') {

@@ -1,13 +1,16 @@
 /**
- * Request bodies decoded the way upstream's strict decoder does under `fieldValidation`
- * (Strict: unknown or repeated fields fail the request; Warn, the default: each becomes a
- * `Warning: 299` header; Ignore: nothing is checked). See `src/api/schema/field-validation.ts`
- * for the exact texts and codes.
+ * Request bodies decoded the way upstream's decoder does: fields the kind does not declare
+ * are dropped (Go structs have nowhere to put them; custom resources are pruned by their
+ * schema), and under `fieldValidation` they are reported (Strict: unknown or repeated fields
+ * fail the request; Warn, the default: each becomes a `Warning: 299` header; Ignore:
+ * nothing is reported). See `src/api/schema/field-validation.ts` for the exact texts and
+ * codes.
  *
  * @module
  */
 import type { ServerResponse } from 'node:http';
-import { findYamlDuplicateKeys, parseJsonMembers } from '../../api/schema/duplicate-fields.js';
+import { badRequest } from '../../api/errors.js';
+import { findDuplicateFields, findYamlDuplicateKeys } from '../../api/schema/duplicate-fields.js';
 import {
   type FieldValidation,
   type OptionsKind,
@@ -17,11 +20,12 @@ import {
   strictErrors,
   warningHeaderValue,
 } from '../../api/schema/field-validation.js';
-import { findStrictJsonErrors, findUnknownFields } from '../../api/schema/unknown-fields.js';
+import { pruneUnknownFields } from '../../api/schema/prune-unknown.js';
+import { findTypeError, typeErrorMessage } from '../../api/schema/type-errors.js';
 import { decodeObjectBody } from '../http/body.js';
 import { contentTypeOf } from '../http/media.js';
 import type { ResourceCall } from './context.js';
-import { kindSchema } from './kind-schema.js';
+import { type KindSchema, kindSchema } from './kind-schema.js';
 
 export function fieldValidationOf(call: ResourceCall, kind: OptionsKind): FieldValidation {
   return parseFieldValidation(call.query, kind);
@@ -43,7 +47,22 @@ export function settleStrictErrors(
   sendWarnings(call.res, outcome.warnings);
 }
 
-/** POST and PUT bodies: decoded, then checked for unknown and repeated fields. */
+/**
+ * Drops undeclared fields of `value` in place; returns their paths (in document order) when
+ * the directive reports them.
+ */
+export function pruneReported(
+  value: unknown,
+  { schema, nav }: KindSchema,
+  directive: FieldValidation,
+): string[] {
+  if (schema === undefined) return [];
+  const removed: string[] = [];
+  pruneUnknownFields(value, schema, nav, directive === 'Ignore' ? undefined : removed);
+  return removed;
+}
+
+/** POST and PUT bodies: decoded, pruned, and checked for unknown and repeated fields. */
 export async function decodeStrictObject(
   call: ResourceCall,
   body: Buffer,
@@ -52,20 +71,18 @@ export async function decodeStrictObject(
   const directive = fieldValidationOf(call, verb === 'create' ? 'CreateOptions' : 'UpdateOptions');
   const header = call.req.headers['content-type'];
   const value = await decodeObjectBody(body, header);
+  const schema = await kindSchema(call.def);
+  checkTypes(call, value, schema);
+  const unknown = pruneReported(value, schema, directive);
   if (directive === 'Ignore') return value;
   const type = contentTypeOf(header);
-  const { schema, nav } = await kindSchema(call.def);
-  let errors: string[];
+  let duplicates: string[];
   if (type === '' || type === 'application/json') {
-    errors = findStrictJsonErrors(parseJsonMembers(body.toString('utf8')), schema, nav);
+    duplicates = findDuplicateFields(body.toString('utf8')).map(strictErrors.duplicate);
   } else if (type === 'application/yaml') {
-    errors = [
-      ...strictErrors.yaml(findYamlDuplicateKeys(body.toString('utf8'))),
-      ...findUnknownFields(value, schema, nav, { sortKeys: true }).map(strictErrors.unknown),
-    ];
+    duplicates = strictErrors.yaml(findYamlDuplicateKeys(body.toString('utf8')));
   } else {
-    // Protobuf bodies come from typed clients and cannot carry unknown fields.
-    return value;
+    duplicates = [];
   }
   const obj = (value ?? {}) as { apiVersion?: unknown; kind?: unknown };
   const apiVersion = typeof obj.apiVersion === 'string' ? obj.apiVersion : '';
@@ -75,7 +92,28 @@ export async function decodeStrictObject(
     bodyVersion:
       apiVersion === '' ? call.def.version : apiVersion.slice(apiVersion.indexOf('/') + 1),
     kind: call.def.kind,
-    errors,
+    errors: [...unknown.map(strictErrors.unknown), ...duplicates],
   });
   return value;
+}
+
+/**
+ * A built-in object with a value of the wrong JSON type fails as upstream's decoding into Go
+ * structs does (400 `… cannot be handled as a Deployment: json: cannot unmarshal bool into Go
+ * struct field EnvVar.spec.template.spec.containers.env.name of type string`). Custom
+ * resources are checked by their schema's validation instead (422), as upstream.
+ */
+function checkTypes(call: ResourceCall, value: unknown, { schema, nav }: KindSchema): void {
+  if (call.def.customResource !== undefined || schema === undefined) return;
+  const obj = (value ?? {}) as { apiVersion?: unknown; kind?: unknown };
+  // A non-string apiVersion or kind is reported by the body checks (upstream reads them first).
+  if (obj.apiVersion !== undefined && typeof obj.apiVersion !== 'string') return;
+  if (obj.kind !== undefined && typeof obj.kind !== 'string') return;
+  const detail = findTypeError(value, schema, nav);
+  if (detail === undefined) return;
+  const apiVersion = typeof obj.apiVersion === 'string' ? obj.apiVersion : '';
+  const version =
+    apiVersion === '' ? call.def.version : apiVersion.slice(apiVersion.indexOf('/') + 1);
+  const kind = typeof obj.kind === 'string' && obj.kind !== '' ? obj.kind : call.def.kind;
+  throw badRequest(typeErrorMessage(kind, version, call.def.kind, detail));
 }

@@ -1,0 +1,289 @@
+/**
+ * Pruning unknown fields: removes, in place, every key of an object that its schema does not
+ * declare, so that what is stored is what upstream would store. Upstream decodes a built-in
+ * object into Go structs, where a key the type lacks never reaches storage (with
+ * `fieldValidation=Ignore` or `Warn` it is dropped silently or with a warning); a custom
+ * resource is pruned by its structural schema. We store JSON, so we prune explicitly.
+ *
+ * "Declared" means exactly what `findUnknownFields` (`unknown-fields.ts`) means, so that after
+ * pruning it finds nothing: a struct declares its `properties` (all keys when it also has
+ * `x-kubernetes-preserve-unknown-fields`), a map (`additionalProperties`) declares every key,
+ * scalars, int-or-string and opaque values (RawExtension, no schema) declare everything below
+ * them, and at an object's root and at every `x-kubernetes-embedded-resource` `apiVersion` and
+ * `kind` are declared and `metadata` is ObjectMeta. One deliberate difference: property names
+ * are looked up as own keys, so `constructor` or `__proto__` are unknown here (the finder
+ * takes them for declared through `Object.prototype`).
+ *
+ * A declared field whose value is `null` is kept (Go decodes it to the zero value; the store's
+ * defaulting handles it); an undeclared one is removed whatever its value.
+ *
+ * Cost: this runs on every write (~7,000 creates/s), so schemas are compiled once per
+ * navigator into `Plan`s (a resolved schema's shape and its fields' plans, built lazily so the
+ * recursive JSONSchemaProps schema is fine), subtrees in which nothing can be unknown (string
+ * maps, free-form values, scalars) are not entered, and no path string is built unless a field
+ * is removed and the caller asked for paths. See `bench/prune-unknown.ts`.
+ *
+ * @module
+ */
+import type { SchemaNavigator } from './navigator.js';
+import { REF_PREFIX, type Schema } from './types.js';
+
+const OBJECT_META = `${REF_PREFIX}io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta`;
+
+/** ObjectMeta's fields, for navigators without the built-in components (a CRD's own schema). */
+const OBJECT_META_FIELDS = [
+  'annotations',
+  'creationTimestamp',
+  'deletionGracePeriodSeconds',
+  'deletionTimestamp',
+  'finalizers',
+  'generateName',
+  'generation',
+  'labels',
+  'managedFields',
+  'name',
+  'namespace',
+  'ownerReferences',
+  'resourceVersion',
+  'selfLink',
+  'uid',
+];
+const SHALLOW_OBJECT_META: Schema = {
+  type: 'object',
+  properties: Object.fromEntries(
+    OBJECT_META_FIELDS.map((f) => [f, { 'x-kubernetes-preserve-unknown-fields': true }]),
+  ),
+};
+
+/**
+ * Removes every field `schema` does not declare from `value` (in place) and says whether
+ * anything was removed. `value` is treated as an object root: `apiVersion`, `kind` and
+ * `metadata` are always declared. When `removed` is given, the removed fields' paths are
+ * appended to it in upstream's format (`spec.template.spec.containers[0].imagee`), in the
+ * order visited; unlike the finder there is no cap of 100.
+ */
+export function pruneUnknownFields(
+  value: unknown,
+  schema: Schema | undefined,
+  nav: SchemaNavigator,
+  removed?: string[],
+): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const plans = plansFor(nav);
+  const walk = new PruneWalk(plans, removed);
+  const plan = plans.of(nav.resolve(schema));
+  if (Array.isArray(value)) walk.array(value, plan);
+  else walk.object(value as Obj, plan, true);
+  return walk.pruned;
+}
+
+type Obj = Record<string, unknown>;
+
+const ANY_KIND = 0;
+const MAP_KIND = 1;
+const STRUCT_KIND = 2;
+type PlanKind = typeof ANY_KIND | typeof MAP_KIND | typeof STRUCT_KIND;
+
+/** Inertness, computed lazily: `UNKNOWN` before, `PENDING` while (a cycle is taken as live). */
+const UNKNOWN = 0;
+const PENDING = 1;
+const LIVE = 2;
+const INERT = 3;
+
+/** How values of one resolved schema are walked; built once per (navigator, schema). */
+class Plan {
+  readonly kind: PlanKind;
+  /** `x-kubernetes-embedded-resource`: `apiVersion`, `kind`, `metadata` are declared. */
+  readonly resource: boolean;
+  readonly #schema: Schema | undefined;
+  readonly #plans: PlanCache;
+  #fields: Record<string, Plan | undefined> | undefined;
+  #rest: Plan | undefined | null = null;
+  #items: Plan | undefined;
+  #inert: number = UNKNOWN;
+
+  constructor(schema: Schema | undefined, plans: PlanCache) {
+    this.#schema = schema;
+    this.#plans = plans;
+    this.kind = kindOf(schema);
+    this.resource = schema?.['x-kubernetes-embedded-resource'] === true;
+  }
+
+  /**
+   * A struct's declared properties, `undefined` for maps and free-form values. A null-prototype
+   * record: about 15% faster than a Map in the benchmark, and `constructor` is not declared.
+   */
+  fields(): Record<string, Plan | undefined> | undefined {
+    if (this.kind !== STRUCT_KIND) return undefined;
+    if (this.#fields === undefined) {
+      const fields = Object.create(null) as Record<string, Plan | undefined>;
+      const props = this.#schema?.properties ?? {};
+      for (const name of Object.keys(props)) fields[name] = this.#plans.ofRaw(props[name]);
+      this.#fields = fields;
+    }
+    return this.#fields;
+  }
+
+  /**
+   * The plan of a key not in `fields()`: a map's values, anything under a free-form value or
+   * `x-kubernetes-preserve-unknown-fields`, `undefined` (undeclared) in a closed struct.
+   */
+  rest(): Plan | undefined {
+    if (this.#rest === null) this.#rest = this.#computeRest();
+    return this.#rest;
+  }
+
+  #computeRest(): Plan | undefined {
+    if (this.kind === MAP_KIND) {
+      const extra = this.#schema?.additionalProperties;
+      return typeof extra === 'object' ? this.#plans.ofRaw(extra) : this.#plans.any;
+    }
+    if (this.kind === ANY_KIND) return this.#plans.any;
+    const open = this.#schema?.['x-kubernetes-preserve-unknown-fields'] === true;
+    return open ? this.#plans.any : undefined;
+  }
+
+  /** The plan of a list's elements (anything when the schema has no `items`). */
+  items(): Plan {
+    this.#items ??= this.#plans.ofRaw(this.#schema?.items);
+    return this.#items;
+  }
+
+  /** Nothing below a value of this schema can be undeclared, so the walk need not enter it. */
+  isInert(): boolean {
+    if (this.#inert === UNKNOWN) {
+      this.#inert = PENDING;
+      this.#inert = this.#computeInert() ? INERT : LIVE;
+    }
+    return this.#inert === INERT;
+  }
+
+  #computeInert(): boolean {
+    if (this.resource || this.kind === STRUCT_KIND) return false;
+    if (this.kind === MAP_KIND && !this.rest()?.isInert()) return false;
+    return this.#schema?.items === undefined || this.items().isInert();
+  }
+}
+
+/** The shape `findUnknownFields` gives a resolved schema (its `StrictWalk#shape`). */
+function kindOf(s: Schema | undefined): PlanKind {
+  if (s === undefined) return ANY_KIND;
+  if (s.properties) return STRUCT_KIND;
+  const extra = s.additionalProperties;
+  if (extra === true || (extra && typeof extra === 'object')) return MAP_KIND;
+  // Scalars (int-or-string, Quantity) and untyped values accept anything: a type mismatch is a
+  // decoding error, not an unknown field.
+  if (s['x-kubernetes-preserve-unknown-fields'] === true || s.type !== 'object') return ANY_KIND;
+  return STRUCT_KIND;
+}
+
+/** Plans by resolved schema, for one navigator. */
+class PlanCache {
+  readonly any: Plan;
+  readonly #nav: SchemaNavigator;
+  readonly #byResolved = new WeakMap<Schema, Plan>();
+  #meta: Plan | undefined;
+
+  constructor(nav: SchemaNavigator) {
+    this.#nav = nav;
+    this.any = new Plan(undefined, this);
+  }
+
+  /** The plan of an already resolved schema. */
+  of(resolved: Schema | undefined): Plan {
+    if (resolved === undefined) return this.any;
+    let plan = this.#byResolved.get(resolved);
+    if (plan === undefined) {
+      plan = new Plan(resolved, this);
+      this.#byResolved.set(resolved, plan);
+    }
+    return plan;
+  }
+
+  /** The plan of a schema that may be a `$ref` or an `allOf` wrapper. */
+  ofRaw(schema: Schema | undefined): Plan {
+    return this.of(this.#nav.resolve(schema));
+  }
+
+  objectMeta(): Plan {
+    this.#meta ??= this.of(
+      this.#nav.component(OBJECT_META)
+        ? this.#nav.resolve({ $ref: OBJECT_META })
+        : SHALLOW_OBJECT_META,
+    );
+    return this.#meta;
+  }
+}
+
+const cacheByNavigator = new WeakMap<SchemaNavigator, PlanCache>();
+
+function plansFor(nav: SchemaNavigator): PlanCache {
+  let plans = cacheByNavigator.get(nav);
+  if (plans === undefined) {
+    plans = new PlanCache(nav);
+    cacheByNavigator.set(nav, plans);
+  }
+  return plans;
+}
+
+/** One pruning pass. The path is kept as a stack of segments and joined only on removal. */
+class PruneWalk {
+  pruned = false;
+  readonly #plans: PlanCache;
+  readonly #removed: string[] | undefined;
+  readonly #path: (string | number)[] = [];
+
+  constructor(plans: PlanCache, removed: string[] | undefined) {
+    this.#plans = plans;
+    this.#removed = removed;
+  }
+
+  /** `root` marks an object root (always a resource, as the finder treats it). */
+  object(obj: Obj, plan: Plan, root: boolean): void {
+    const resource = root || plan.resource;
+    const fields = plan.fields();
+    const rest = plan.rest();
+    // `for…in` allocates nothing for JSON objects (no own-keys array); deleting the key being
+    // visited is allowed and does not disturb the iteration.
+    for (const key in obj) {
+      let child = fields === undefined ? rest : (fields[key] ?? rest);
+      if (resource && (key === 'apiVersion' || key === 'kind' || key === 'metadata')) {
+        child = key === 'metadata' ? this.#plans.objectMeta() : this.#plans.any;
+      }
+      if (child === undefined) {
+        delete obj[key];
+        this.#remove(key);
+        continue;
+      }
+      const v = obj[key];
+      if (typeof v !== 'object' || v === null || child.isInert()) continue;
+      this.#path.push(key);
+      if (Array.isArray(v)) this.array(v, child);
+      else this.object(v as Obj, child, false);
+      this.#path.pop();
+    }
+  }
+
+  array(list: readonly unknown[], plan: Plan): void {
+    const items = plan.items();
+    if (items.isInert()) return;
+    for (let i = 0; i < list.length; i++) {
+      const v = list[i];
+      if (typeof v !== 'object' || v === null) continue;
+      this.#path.push(i);
+      if (Array.isArray(v)) this.array(v, items);
+      else this.object(v as Obj, items, false);
+      this.#path.pop();
+    }
+  }
+
+  #remove(key: string): void {
+    this.pruned = true;
+    if (this.#removed === undefined) return;
+    let path = '';
+    for (const seg of this.#path) {
+      path = typeof seg === 'number' ? `${path}[${seg}]` : path === '' ? seg : `${path}.${seg}`;
+    }
+    this.#removed.push(path === '' ? key : `${path}.${key}`);
+  }
+}
