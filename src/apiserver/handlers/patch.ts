@@ -15,7 +15,7 @@ import {
   applyStrategicMergePatch,
   decodeStrategicMergePatch,
 } from '../../api/patch/strategic/index.js';
-import { findDuplicateFields } from '../../api/schema/duplicate-fields.js';
+import { findDuplicateFields, hasDuplicateKeys } from '../../api/schema/duplicate-fields.js';
 import { type FieldValidation, strictErrors } from '../../api/schema/field-validation.js';
 import { readBody } from '../http/body.js';
 import { contentTypeOf, PATCH_TYPES } from '../http/media.js';
@@ -134,7 +134,9 @@ function checkStrict(
 ): void {
   const unknownPaths = pruneReported(patched, schema, directive);
   if (directive === 'Ignore') return;
-  const duplicates = findDuplicateFields(patch.text).map(strictErrors.duplicate);
+  const duplicates = hasDuplicateKeys(patch.text)
+    ? findDuplicateFields(patch.text).map(strictErrors.duplicate)
+    : [];
   // Upstream re-marshals the patched object (sorted keys); the strategic-merge-patch errors are sorted by text.
   let unknown = unknownPaths.sort().map(strictErrors.unknown);
   if (patch.type === 'strategic-merge-patch') unknown = unknown.sort();

@@ -10,7 +10,11 @@
  */
 import type { ServerResponse } from 'node:http';
 import { badRequest } from '../../api/errors.js';
-import { findDuplicateFields, findYamlDuplicateKeys } from '../../api/schema/duplicate-fields.js';
+import {
+  findDuplicateFields,
+  findYamlDuplicateKeys,
+  hasDuplicateKeys,
+} from '../../api/schema/duplicate-fields.js';
 import {
   type FieldValidation,
   type OptionsKind,
@@ -78,7 +82,10 @@ export async function decodeStrictObject(
   const type = contentTypeOf(header);
   let duplicates: string[];
   if (type === '' || type === 'application/json') {
-    duplicates = findDuplicateFields(body.toString('utf8')).map(strictErrors.duplicate);
+    const text = body.toString('utf8');
+    duplicates = hasDuplicateKeys(text)
+      ? findDuplicateFields(text).map(strictErrors.duplicate)
+      : [];
   } else if (type === 'application/yaml') {
     duplicates = strictErrors.yaml(findYamlDuplicateKeys(body.toString('utf8')));
   } else {

@@ -138,26 +138,36 @@ export class ObjectStore {
       !meta.name && typeof meta.generateName === 'string' && meta.generateName !== '';
     for (let attempt = 1; ; attempt++) {
       if (generated) meta.name = generateName(meta.generateName as string, this.#random);
-      this.#check(def, obj, validateForCreate(def, obj));
-      this.#admission?.admitCreate?.(def, namespace, obj);
-      const release = this.#admission?.allocate?.(def, obj);
-      try {
-        const tracked = options.track ? options.track(obj, undefined) : obj;
-        if (options.dryRun) return { json: JSON.stringify(tracked), object: tracked };
-        const kv = await this.backend.create(
-          objectKey(def, namespace, meta.name!),
-          encoder(tracked),
-        );
-        return { json: kv.value, object: tracked };
-      } catch (e) {
-        if (!(e instanceof KeyExistsError)) throw e;
-        if (!generated) throw alreadyExists(groupResource(def), meta.name!);
-        if (attempt >= GENERATE_NAME_ATTEMPTS) {
-          throw generateNameConflict(groupResource(def), meta.name!, 1);
-        }
-      } finally {
-        release?.();
+      const created = await this.#tryCreate(def, namespace, obj, options);
+      if (created !== undefined) return created;
+      if (!generated) throw alreadyExists(groupResource(def), meta.name!);
+      if (attempt >= GENERATE_NAME_ATTEMPTS) {
+        throw generateNameConflict(groupResource(def), meta.name!, 1);
       }
+    }
+  }
+
+  /** One create attempt; undefined when the name is taken. */
+  async #tryCreate(
+    def: ResourceDefinition,
+    namespace: string,
+    obj: KubeObject,
+    options: WriteOptions,
+  ): Promise<WriteResult | undefined> {
+    const name = metaOf(obj).name!;
+    this.#check(def, obj, validateForCreate(def, obj));
+    this.#admission?.admitCreate?.(def, namespace, obj);
+    const release = this.#admission?.allocate?.(def, obj);
+    try {
+      const tracked = options.track ? options.track(obj, undefined) : obj;
+      if (options.dryRun) return { json: JSON.stringify(tracked), object: tracked };
+      const kv = await this.backend.create(objectKey(def, namespace, name), encoder(tracked));
+      return { json: kv.value, object: tracked };
+    } catch (e) {
+      if (e instanceof KeyExistsError) return undefined;
+      throw e;
+    } finally {
+      release?.();
     }
   }
 
