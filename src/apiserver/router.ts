@@ -20,6 +20,7 @@ import {
 import { handleList } from './handlers/list.js';
 import { handlePatch } from './handlers/patch.js';
 import { handleGetScale, handleUpdateScale } from './handlers/scale.js';
+import { asServedVersion } from './handlers/served-version.js';
 import { sendTable, tableRequest } from './handlers/table.js';
 import { versionInfo } from './handlers/version.js';
 import { handleWatch } from './handlers/watch.js';
@@ -169,11 +170,12 @@ async function mainResource(api: ApiServices, call: ResourceCall): Promise<void>
 function handleGet(api: ApiServices, call: ResourceCall): void {
   const table = tableRequest(call);
   const kv = api.store.getJson(call.def, call.info.namespace, call.info.name);
+  const json = asServedVersion(call.def, kv.value);
   if (table === undefined) {
-    sendJson(call.res, 200, kv.value);
+    sendJson(call.res, 200, json);
     return;
   }
-  const obj = JSON.parse(kv.value) as KubeObject;
+  const obj = JSON.parse(json) as KubeObject;
   sendTable(api, call, table, [obj], { resourceVersion: obj.metadata?.resourceVersion ?? '' });
 }
 

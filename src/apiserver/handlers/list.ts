@@ -16,6 +16,7 @@ import { attributesOf } from '../store/attributes.js';
 import { listPrefix } from '../store/keys.js';
 import type { ApiServices, ResourceCall } from './context.js';
 import { parseResourceVersion, tooLargeFor } from './resource-version.js';
+import { asServedVersion } from './served-version.js';
 import { sendTable, tableRequest } from './table.js';
 
 interface ContinueToken {
@@ -73,7 +74,7 @@ export function handleList(api: ApiServices, call: ResourceCall): void {
     api,
     call,
     table,
-    result.items.map((kv) => JSON.parse(kv.value) as KubeObject),
+    result.items.map((kv) => JSON.parse(asServedVersion(def, kv.value)) as KubeObject),
     {
       resourceVersion: String(meta.resourceVersion),
       ...(meta.continue !== undefined ? { continue: meta.continue as string } : {}),
@@ -90,7 +91,7 @@ export function renderList(def: ResourceDefinition, result: ListResult): string 
   return listJson(
     def,
     meta,
-    result.items.map((kv) => kv.value),
+    result.items.map((kv) => asServedVersion(def, kv.value)),
   );
 }
 

@@ -31,6 +31,7 @@ import { attributesOf } from '../store/attributes.js';
 import { listPrefix } from '../store/keys.js';
 import type { ApiServices, ResourceCall } from './context.js';
 import { parseResourceVersion, tooLargeFor } from './resource-version.js';
+import { asServedVersion } from './served-version.js';
 import { type TableRequest, tableJson, tableRequest } from './table.js';
 
 const BOOKMARK_INTERVAL_MS = 60_000;
@@ -281,8 +282,14 @@ class WatchStream {
   }
 
   #line(type: EventType, kv: KeyValue): string {
-    if (this.#table === undefined) return eventLine(type, kv);
-    return this.#tableLine(type, JSON.parse(kv.value) as KubeObject);
+    if (this.#table !== undefined) {
+      return this.#tableLine(type, JSON.parse(asServedVersion(this.#def, kv.value)) as KubeObject);
+    }
+    // Custom resources may be stored in another served version: no shared line cache.
+    if (this.#def.customResource !== undefined) {
+      return `{"type":"${type}","object":${asServedVersion(this.#def, kv.value)}}\n`;
+    }
+    return eventLine(type, kv);
   }
 
   /** One event whose object is a one-row Table; only the first carries the column definitions. */

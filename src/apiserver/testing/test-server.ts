@@ -11,6 +11,7 @@ import { createMemoryBackend } from '../../storage/memory/backend.js';
 import type { Clock } from '../../util/clock.js';
 import { BUILTIN_NAMESPACES } from '../namespaces.js';
 import { ApiServer } from '../server.js';
+import { objectKey } from '../store/keys.js';
 
 export interface TestResponse {
   readonly status: number;
@@ -71,8 +72,12 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ...(options.clock ? { clock: options.clock } : {}),
   });
   const nsDef = server.registry.get('', 'v1', 'namespaces')!;
-  for (const name of BUILTIN_NAMESPACES)
-    await server.store.create(nsDef, '', { metadata: { name } });
+  for (const name of BUILTIN_NAMESPACES) {
+    // A restarted server (an existing backend) finds them already there.
+    if (server.store.backend.get(objectKey(nsDef, '', name)) === undefined) {
+      await server.store.create(nsDef, '', { metadata: { name } });
+    }
+  }
   const url = await server.start();
   const base = new URL(url);
   const request = (method: string, path: string, o: RequestOptions = {}): Promise<TestResponse> =>
