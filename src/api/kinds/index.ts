@@ -20,6 +20,7 @@ import { nodeResource } from './core-node.js';
 import { podResource } from './core-pod.js';
 import { createPersistentVolumeResource } from './core-pv.js';
 import { persistentVolumeClaimResource } from './core-pvc.js';
+import { limitRangeResource, resourceQuotaResource } from './core-quota.js';
 import { serviceResource } from './core-service.js';
 import { coreEventResource, eventsEventResource } from './events.js';
 import { networkPolicyResource, podDisruptionBudgetResource } from './policy-networking.js';
@@ -47,6 +48,8 @@ export function createBuiltinResources(
     nodeResource,
     persistentVolumeClaimResource,
     createPersistentVolumeResource(() => clock.now()),
+    resourceQuotaResource,
+    limitRangeResource,
     eventsEventResource,
     deploymentResource,
     replicaSetResource,

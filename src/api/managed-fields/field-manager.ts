@@ -73,9 +73,18 @@ function context(opts: FieldManagerOptions): UpdaterContext {
   };
 }
 
+/**
+ * The object without its managedFields: a copy of the root and `metadata` only. Nothing below
+ * mutates its inputs (compare and the set algebra only read; merge and removal build new
+ * values), so the rest is shared with the caller's object rather than deep-copied.
+ */
 function withoutManagedFields(obj: KubeObject): KubeObject {
-  const copy = deepCopy(obj);
-  if (copy.metadata && 'managedFields' in copy.metadata) delete copy.metadata.managedFields;
+  const copy = { ...obj };
+  if (copy.metadata && 'managedFields' in copy.metadata) {
+    const metadata = { ...copy.metadata };
+    delete metadata.managedFields;
+    copy.metadata = metadata;
+  }
   return copy;
 }
 
@@ -86,8 +95,11 @@ function withManagedFields(obj: KubeObject, entries: ManagedFieldsEntry[] | unde
   return { ...obj, metadata };
 }
 
+const NO_OBJECT: KubeObject = Object.freeze({});
+
+/** The "before" of a create; only read, never returned. */
 function emptyObject(opts: FieldManagerOptions): KubeObject {
-  return deepCopy(opts.zero ?? {});
+  return opts.zero ?? NO_OBJECT;
 }
 
 /**

@@ -15,8 +15,19 @@ const GO_EXTRA_ESCAPES: Readonly<Record<string, string>> = {
   '\u2029': '\\u2029',
 };
 
+/** Printable ASCII other than the quote, the backslash, `<`, `>` and `&`: written as is. */
+function isPlain(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c || c === 0x3c || c === 0x3e || c === 0x26)
+      return false;
+  }
+  return true;
+}
+
 /** A string literal as Go's `encoding/json` writes it (HTML-safe). */
 export function goJsonString(s: string): string {
+  if (isPlain(s)) return `"${s}"`;
   return JSON.stringify(s).replace(/[<>&\u2028\u2029]/g, (c) => GO_EXTRA_ESCAPES[c] ?? c);
 }
 

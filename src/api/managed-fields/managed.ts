@@ -48,11 +48,16 @@ export function withEntry(managers: Managers, e: ManagerEntry): Managers {
   return out;
 }
 
+/** The last conversion: the writes of one second all carry the same time. */
+let lastTime = { in: '', out: '' };
+
 /** RFC 3339 in UTC with second precision, as `metav1.Time` serializes. */
 export function toRfc3339Seconds(time: string): string {
+  if (time === lastTime.in) return lastTime.out;
   const d = new Date(time);
-  if (Number.isNaN(d.getTime())) return time;
-  return `${d.toISOString().slice(0, 19)}Z`;
+  const out = Number.isNaN(d.getTime()) ? time : `${d.toISOString().slice(0, 19)}Z`;
+  lastTime = { in: time, out };
+  return out;
 }
 
 function unixSeconds(time: string | undefined): number {

@@ -77,6 +77,46 @@ export function serializePathElement(pe: PathElement): string {
   }
 }
 
+/** A path element with its `fieldsV1` key. */
+export interface KeyedElement {
+  readonly key: string;
+  readonly pe: PathElement;
+}
+
+/**
+ * Interned elements: the same few hundred field names and list keys recur on every write of a
+ * kind, and building `f:name` strings (then hashing them as map keys) or re-parsing `k:{…}` keys
+ * was a large share of a write. Elements are immutable, so one instance serves every set. The
+ * tables stop growing at a bound, because map keys (labels, ConfigMap data) are unbounded.
+ */
+const INTERN_LIMIT = 20_000;
+const byFieldName = new Map<string, KeyedElement>();
+const byRawKey = new Map<string, KeyedElement | typeof UNKNOWN_ELEMENT>();
+
+/** The field element of `name` with its key. */
+export function keyedField(name: string): KeyedElement {
+  let e = byFieldName.get(name);
+  if (e === undefined) {
+    e = { key: `f:${name}`, pe: fieldElement(name) };
+    if (byFieldName.size < INTERN_LIMIT) byFieldName.set(name, e);
+  }
+  return e;
+}
+
+/**
+ * A `fieldsV1` key parsed, with its normalized form (key fields sorted, numbers as Go writes
+ * them); throws as {@link deserializePathElement} does.
+ */
+export function parseFieldsV1Key(raw: string): KeyedElement | typeof UNKNOWN_ELEMENT {
+  let e = byRawKey.get(raw);
+  if (e === undefined) {
+    const pe = deserializePathElement(raw);
+    e = pe === UNKNOWN_ELEMENT ? pe : { key: serializePathElement(pe), pe };
+    if (byRawKey.size < INTERN_LIMIT) byRawKey.set(raw, e);
+  }
+  return e;
+}
+
 /** Marks a key with a type letter structured-merge-diff does not know: upstream skips those. */
 export const UNKNOWN_ELEMENT = Symbol('unknownPathElement');
 

@@ -73,49 +73,120 @@ export function isJsonMap(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+type ListShape = Extract<Shape, { kind: 'list' }>;
+
+const SCALAR: Shape = { kind: 'scalar' };
+const ATOMIC_MAP: Shape = { kind: 'map', atomic: true };
+const GRANULAR_MAP: Shape = { kind: 'map', atomic: false };
+const ATOMIC_LIST: ListShape = { kind: 'list', listType: 'atomic', keys: [] };
+
+/**
+ * What the resolver needs from one schema node, computed once: a write walks the same few
+ * hundred nodes of a kind's schema on every request, and resolving `$ref`s and list semantics
+ * each time was most of the cost. Schemas are treated as immutable (they are shared, parsed
+ * component documents and CRD schemas).
+ */
+interface NodeInfo {
+  readonly resolved: Schema | undefined;
+  readonly properties: Readonly<Record<string, Schema>> | undefined;
+  /** The schema of an undeclared field (additionalProperties, or `{}` when unknown fields are kept). */
+  readonly extra: Schema | undefined;
+  readonly atomicMap: boolean;
+  readonly items: Schema | undefined;
+  listShape: ListShape | undefined;
+}
+
+const ANYTHING: Schema = {};
+const caches = new WeakMap<SchemaNavigator, WeakMap<Schema, NodeInfo>>();
+
+function cacheOf(nav: SchemaNavigator): WeakMap<Schema, NodeInfo> {
+  let c = caches.get(nav);
+  if (!c) {
+    c = new WeakMap();
+    caches.set(nav, c);
+  }
+  return c;
+}
+
+/** `SchemaNavigator.property`'s fallback for a name the schema does not declare. */
+function extraOf(s: Schema | undefined): Schema | undefined {
+  if (!s) return undefined;
+  const extra = s.additionalProperties;
+  if (extra === true) return ANYTHING;
+  if (extra && typeof extra === 'object') return extra;
+  if (s['x-kubernetes-preserve-unknown-fields']) return ANYTHING;
+  return undefined;
+}
+
 export class TypeResolver {
   readonly nav: SchemaNavigator;
   readonly root: Schema | undefined;
+  readonly #cache: WeakMap<Schema, NodeInfo>;
 
   constructor(root: Schema | undefined, nav: SchemaNavigator) {
     this.root = root;
     this.nav = nav;
+    this.#cache = cacheOf(nav);
   }
 
-  shape(schema: Schema | undefined, value: unknown): Shape {
-    if (Array.isArray(value)) {
-      if (!schema) return { kind: 'list', listType: 'atomic', keys: [] };
+  #info(schema: Schema): NodeInfo {
+    let info = this.#cache.get(schema);
+    if (info) return info;
+    const resolved = this.nav.resolve(schema);
+    info = {
+      resolved,
+      properties: resolved?.properties,
+      extra: extraOf(resolved),
+      atomicMap:
+        (schema['x-kubernetes-map-type'] ?? resolved?.['x-kubernetes-map-type']) === 'atomic',
+      items: resolved?.items,
+      listShape: undefined,
+    };
+    this.#cache.set(schema, info);
+    return info;
+  }
+
+  #listShape(schema: Schema): ListShape {
+    const info = this.#info(schema);
+    if (!info.listShape) {
       const sem = this.nav.listSemantics(schema);
-      return { kind: 'list', listType: sem.listType, keys: sem.mapKeys };
+      info.listShape = { kind: 'list', listType: sem.listType, keys: sem.mapKeys };
     }
-    if (isJsonMap(value)) return { kind: 'map', atomic: this.isAtomicMap(schema) };
-    return { kind: 'scalar' };
+    return info.listShape;
+  }
+
+  /** The shape of `value` under `schema`; shapes are shared and must not be changed. */
+  shape(schema: Schema | undefined, value: unknown): Shape {
+    if (Array.isArray(value)) return schema ? this.#listShape(schema) : ATOMIC_LIST;
+    if (isJsonMap(value)) return schema && this.#info(schema).atomicMap ? ATOMIC_MAP : GRANULAR_MAP;
+    return SCALAR;
   }
 
   isAtomicMap(schema: Schema | undefined): boolean {
-    if (!schema) return false;
-    return (
-      (schema['x-kubernetes-map-type'] ?? this.nav.resolve(schema)?.['x-kubernetes-map-type']) ===
-      'atomic'
-    );
+    return schema ? this.#info(schema).atomicMap : false;
   }
 
   /** Whether `name` is a declared struct field (upstream `FindField`), not a map key. */
   isDeclared(schema: Schema | undefined, name: string, atRoot: boolean): boolean {
     if (atRoot && name === 'metadata') return true;
-    return this.nav.resolve(schema)?.properties?.[name] !== undefined;
+    if (!schema) return false;
+    return this.#info(schema).properties?.[name] !== undefined;
   }
 
   field(schema: Schema | undefined, name: string, atRoot: boolean): Schema | undefined {
     if (!schema) return undefined;
-    const s = this.nav.property(schema, name);
-    if (atRoot && name === 'metadata' && !this.nav.resolve(s)?.properties)
-      return OBJECT_META_SCHEMA;
+    const info = this.#info(schema);
+    const s = info.properties?.[name] || info.extra;
+    if (atRoot && name === 'metadata' && !this.#resolvedProperties(s)) return OBJECT_META_SCHEMA;
     return s;
   }
 
+  #resolvedProperties(schema: Schema | undefined): unknown {
+    return schema ? this.#info(schema).properties : undefined;
+  }
+
   items(schema: Schema | undefined): Schema | undefined {
-    return schema ? this.nav.items(schema) : undefined;
+    return schema ? this.#info(schema).items : undefined;
   }
 
   /** The element naming list item `index` (upstream `listItemToPathElement`). */
@@ -171,5 +242,8 @@ function setElement(item: unknown, path: FieldPath): PathElement {
 export function isEmptyContainer(v: unknown): boolean {
   if (v === undefined || v === null) return true;
   if (Array.isArray(v)) return v.length === 0;
-  return isJsonMap(v) && Object.keys(v).length === 0;
+  if (!isJsonMap(v)) return false;
+  // Same as `Object.keys(v).length === 0` without building the array (called on every map).
+  for (const k in v) if (Object.hasOwn(v, k)) return false;
+  return true;
 }

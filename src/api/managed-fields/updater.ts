@@ -64,7 +64,8 @@ function updateOthers(
     const set = e.set.intersection(touched);
     if (set.isEmpty()) continue;
     conflictSets.set(id, set);
-    for (const path of set.paths()) conflicts.push({ managerId: id, path });
+    // Conflict paths are only reported, never used, when forced (every Update is forced).
+    if (!force) for (const path of set.paths()) conflicts.push({ managerId: id, path });
   }
   if (!force && conflicts.length > 0) throw new ApplyConflicts(conflicts, managers);
   const out: Managers = new Map();

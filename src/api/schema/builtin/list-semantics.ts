@@ -208,6 +208,11 @@ const CORE_SEMANTICS: Record<string, DefinitionSemantics> = {
   SecretReference: ATOMIC_STRUCT,
   SecretVolumeSource: { properties: { items: ATOMIC } },
   ServiceAccount: { properties: { imagePullSecrets: ATOMIC, secrets: mergeMap('name') } },
+  // ResourceQuota and LimitRange: every list is `+listType=atomic` upstream.
+  LimitRangeSpec: { properties: { limits: ATOMIC } },
+  ResourceQuotaSpec: { properties: { scopes: ATOMIC } },
+  ScopeSelector: { properties: { matchExpressions: ATOMIC } },
+  ScopedResourceSelectorRequirement: { properties: { values: ATOMIC } },
   ServiceSpec: {
     properties: {
       clusterIPs: ATOMIC,
