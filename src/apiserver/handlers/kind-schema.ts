@@ -18,9 +18,12 @@ export interface KindSchema {
 }
 
 const OBJECT_META = `${REF_PREFIX}io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta`;
-const customSchemas = new WeakMap<ResourceDefinition, Schema | undefined>();
+const customSchemas = new WeakMap<object, Schema | undefined>();
 
-export async function kindSchema(def: ResourceDefinition): Promise<KindSchema> {
+/** What picks a kind's schema: its group, version and kind, and a CRD's schema when it is one. */
+export type KindRef = Pick<ResourceDefinition, 'group' | 'version' | 'kind' | 'customResource'>;
+
+export async function kindSchema(def: KindRef): Promise<KindSchema> {
   const builtin = await loadBuiltinSchemas();
   if (def.customResource === undefined) {
     return {

@@ -17,6 +17,7 @@ import {
 } from '../../api/patch/strategic/index.js';
 import { findDuplicateFields, hasDuplicateKeys } from '../../api/schema/duplicate-fields.js';
 import { type FieldValidation, strictErrors } from '../../api/schema/field-validation.js';
+import { SchemaNavigator } from '../../api/schema/navigator.js';
 import { readBody } from '../http/body.js';
 import { contentTypeOf, PATCH_TYPES } from '../http/media.js';
 import { sendJson } from '../http/respond.js';
@@ -24,11 +25,15 @@ import { handleApply } from './apply.js';
 import type { ApiServices, ResourceCall } from './context.js';
 import { isDryRun } from './context.js';
 import { checkWriteOptions, trackUpdates } from './field-manager.js';
-import { type KindSchema, kindSchema } from './kind-schema.js';
+import { type KindRef, type KindSchema, kindSchema } from './kind-schema.js';
 import { asObjectOf } from './object-body.js';
 import { applyScale, scaleOf } from './scale.js';
 import { fieldValidationOf, pruneReported, settleStrictErrors } from './strict-decoding.js';
 import { checkResourceVersion, replacement } from './write.js';
+
+/** autoscaling/v1 Scale, the body of `/scale` (built-in; its schema is generated). */
+const SCALE: KindRef = { group: 'autoscaling', version: 'v1', kind: 'Scale' };
+const NO_SCHEMA = new SchemaNavigator();
 
 type PatchType = 'json-patch' | 'merge-patch' | 'strategic-merge-patch';
 
@@ -49,6 +54,7 @@ export async function handlePatch(api: ApiServices, call: ResourceCall): Promise
   const { def, info } = call;
   const sub = info.subresource;
   const schema = await kindSchema(def);
+  const scaleSchema = sub === 'scale' ? await kindSchema(SCALE) : undefined;
   const result = await api.store.update(
     def,
     info.namespace,
@@ -57,7 +63,7 @@ export async function handlePatch(api: ApiServices, call: ResourceCall): Promise
       if (sub === 'scale') {
         const scale = asObjectOf(
           def,
-          patchOf(patch, scaleOf(def, current), undefined),
+          patchOf(patch, scaleOf(def, current), scaleSchema),
           'Scale',
           'autoscaling/v1',
         );
@@ -117,7 +123,7 @@ function patchOf(
       // Its errors are StatusErrors already: 400 undecodable, 413 too many operations, 422 failed.
       return applyJsonPatch(current, patch.doc);
     case 'strategic-merge-patch':
-      return applyStrategicMergePatch(current, patch.doc, schema?.schema, schema!.nav);
+      return applyStrategicMergePatch(current, patch.doc, schema?.schema, schema?.nav ?? NO_SCHEMA);
   }
 }
 
