@@ -7,18 +7,34 @@
  * every object (the node's with the kubelet's `uid = node name`). Describers read a lot
  * besides the object (ReplicaSets and Pods by selector, Pods by node, the node's Lease, the
  * namespace's ResourceQuotas and LimitRanges, Events by `involvedObject`): the request audit
- * fails a test on any error answer among those.
+ * fails a test on any error answer among those. The objects and Events are built in
+ * `support/describe-fixtures.ts`; this file is the flows.
  *
  * @module
  */
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
+import {
+  BOUND_CLAIM_STATUS,
+  created,
+  type EventRow,
+  eventRows,
+  eventsAbout,
+  HASH,
+  namesFor,
+  nodeStatus,
+  now,
+  type Obj,
+  pod,
+  podStatus,
+  replicaSet,
+  roots,
+} from './support/describe-fixtures.js';
 import type { Kubectl } from './support/kubectl.js';
-import { describeKubectl, type KubeObject, lines } from './support/kubectl-fixtures.js';
+import { describeKubectl, lines } from './support/kubectl-fixtures.js';
 import {
   AGE,
   clean,
-  deploymentWith,
   MATRIX_VERSIONS,
   manifestOf,
   matrixCluster,
@@ -27,7 +43,6 @@ import {
   readsMissing,
   WIDGET_CRD,
   WIDGET_GROUP,
-  widget,
   widgetCrd,
 } from './support/matrix-fixtures.js';
 
@@ -43,9 +58,6 @@ function ensureCrd(k: Kubectl): Promise<unknown> {
     );
   return crdReady;
 }
-
-const HASH = '6d4b5c';
-const now = (): string => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 
 /** The value after `Label:` on its line (describe aligns values with spaces). */
 function field(text: string, label: string, indent = ''): string | undefined {
@@ -78,205 +90,11 @@ function assertOneEvent(text: string, row: EventRow): void {
   assert.match(age ?? '', AGE);
 }
 
-type Obj = Record<string, unknown>;
-/** What the Events table shows: type, reason, from, message. */
-type EventRow = readonly [string, string, string, string];
-
-/** The names one version's objects go by (cluster-scoped ones differ per version). */
-interface Names {
-  readonly ns: string;
-  readonly node: string;
-  readonly pv: string;
-  readonly rs: string;
-  readonly pod: string;
-}
-
-/** A core/v1 Event as its component would write it, in namespace `home`. */
-function event(home: string, involvedObject: Obj, [type, reason, from, message]: EventRow): Obj {
-  const t = now();
-  const name = `${String(involvedObject.name)}.${reason.toLowerCase()}`;
-  return {
-    apiVersion: 'v1',
-    kind: 'Event',
-    metadata: { name, namespace: home },
-    involvedObject,
-    ...{ reason, message, type, count: 1, firstTimestamp: t, lastTimestamp: t },
-    ...{ source: { component: from }, reportingComponent: from },
-  };
-}
-
-const owner = (kind: string, name: string, uid: string): Obj => ({
-  ...{ apiVersion: 'apps/v1', kind, name, uid },
-  ...{ controller: true, blockOwnerDeletion: true },
-});
-const RS_LABELS = { app: 'shop', 'pod-template-hash': HASH };
-const rwo = (storage: string): Obj => ({
-  accessModes: ['ReadWriteOnce'],
-  resources: { requests: { storage } },
-});
-
-/** The objects with no owner: Deployment, StatefulSet, PVC, PV, Node, its Lease, a Widget. */
-function roots(n: Names, t: string): Obj[] {
-  const app = (name: string) => ({ matchLabels: { app: name } });
-  const inNs = (o: Obj): Obj => ({ ...o, metadata: { ...(o.metadata as Obj), namespace: n.ns } });
-  return [
-    inNs(
-      deploymentWith('shop', [{ name: 'web', image: 'nginx:1.27' }], {
-        replicas: 2,
-      }) as unknown as Obj,
-    ),
-    inNs({
-      ...{ apiVersion: 'apps/v1', kind: 'StatefulSet' },
-      metadata: { name: 'db', labels: { app: 'db' } },
-      spec: {
-        ...{ replicas: 3, serviceName: 'db', selector: app('db') },
-        template: {
-          metadata: { labels: { app: 'db' } },
-          spec: { containers: [{ name: 'pg', image: 'postgres:16' }] },
-        },
-        volumeClaimTemplates: [{ metadata: { name: 'pgdata' }, spec: rwo('2Gi') }],
-      },
-    }),
-    inNs({
-      ...{ apiVersion: 'v1', kind: 'PersistentVolumeClaim' },
-      metadata: { name: 'data', labels: { app: 'shop' } },
-      spec: { ...rwo('1Gi'), volumeName: n.pv },
-    }),
-    {
-      ...{ apiVersion: 'v1', kind: 'PersistentVolume' },
-      metadata: { name: n.pv, labels: { tier: 'disk' } },
-      spec: {
-        ...{ capacity: { storage: '1Gi' }, accessModes: ['ReadWriteOnce'] },
-        ...{ persistentVolumeReclaimPolicy: 'Retain', hostPath: { path: `/srv/${n.pv}` } },
-        claimRef: { kind: 'PersistentVolumeClaim', namespace: n.ns, name: 'data' },
-      },
-    },
-    {
-      ...{ apiVersion: 'v1', kind: 'Node' },
-      metadata: { name: n.node, labels: { 'kubernetes.io/hostname': n.node } },
-      spec: { podCIDR: '10.244.1.0/24' },
-    },
-    {
-      ...{ apiVersion: 'coordination.k8s.io/v1', kind: 'Lease' },
-      metadata: { name: n.node, namespace: 'kube-node-lease' },
-      spec: {
-        holderIdentity: n.node,
-        leaseDurationSeconds: 40,
-        renewTime: t.replace('Z', '.000000Z'),
-      },
-    },
-    inNs(widget('w1', { size: 'small', owner: 'alice' }) as unknown as Obj),
-  ];
-}
-
-/** The ReplicaSet the Deployment would own (its template plus the pod-template-hash label). */
-function replicaSet(n: Names, deploymentUid: string): Obj {
-  return {
-    ...{ apiVersion: 'apps/v1', kind: 'ReplicaSet' },
-    metadata: {
-      ...{ name: n.rs, namespace: n.ns, labels: RS_LABELS },
-      annotations: { 'deployment.kubernetes.io/revision': '1' },
-      ownerReferences: [owner('Deployment', 'shop', deploymentUid)],
-    },
-    spec: {
-      ...{ replicas: 2, selector: { matchLabels: RS_LABELS } },
-      template: {
-        metadata: { labels: RS_LABELS },
-        spec: { containers: [{ name: 'web', image: 'nginx:1.27' }] },
-      },
-    },
-  };
-}
-
-/** The ReplicaSet's pod, on the node, mounting the claim. */
-function pod(n: Names, rsUid: string): Obj {
-  const mounts = [{ name: 'data', mountPath: '/data' }];
-  return {
-    ...{ apiVersion: 'v1', kind: 'Pod' },
-    metadata: {
-      ...{ name: n.pod, namespace: n.ns, labels: RS_LABELS },
-      ownerReferences: [owner('ReplicaSet', n.rs, rsUid)],
-    },
-    spec: {
-      nodeName: n.node,
-      containers: [{ name: 'web', image: 'nginx:1.27', volumeMounts: mounts }],
-      volumes: [{ name: 'data', persistentVolumeClaim: { claimName: 'data' } }],
-    },
-  };
-}
-
-/** What the kubelet would write on the pod: running, ready, one container started. */
-function podStatus(t: string): Obj {
-  return {
-    ...{ phase: 'Running', hostIP: '192.0.2.12', startTime: t },
-    ...{ podIP: '10.244.1.5', podIPs: [{ ip: '10.244.1.5' }] },
-    conditions: [{ type: 'Ready', status: 'True', lastTransitionTime: t }],
-    containerStatuses: [
-      {
-        ...{ name: 'web', image: 'nginx:1.27', imageID: 'docker.io/library/nginx@sha256:0a1b2c' },
-        ...{ containerID: 'containerd://3d4e5f', ready: true, started: true, restartCount: 0 },
-        state: { running: { startedAt: t } },
-      },
-    ],
-  };
-}
-
-/** What the kubelet would write on the node. */
-function nodeStatus(t: string): Obj {
-  const ready = { type: 'Ready', status: 'True', reason: 'KubeletReady' };
-  return {
-    capacity: { cpu: '4', memory: '8Gi', pods: '110' },
-    allocatable: { cpu: '3800m', memory: '7Gi', pods: '110' },
-    addresses: [{ type: 'InternalIP', address: '192.0.2.12' }],
-    conditions: [
-      {
-        ...ready,
-        message: 'kubelet is posting ready status',
-        ...{ lastHeartbeatTime: t, lastTransitionTime: t },
-      },
-    ],
-  };
-}
-
-/** The objects `create -o json` printed: one JSON document per object, each from column 0. */
-function created(stdout: string): KubeObject[] {
-  return stdout
-    .split(/\n(?=\{)/)
-    .filter((d) => d.trim() !== '')
-    .map((d) => JSON.parse(d) as KubeObject);
-}
-
 for (const version of MATRIX_VERSIONS) {
   describeKubectl(version, current, (s) => {
     const { ns, kc, run } = matrixNamespace(s, audit, 'describe');
-    const n: Names = {
-      ns,
-      node: `worker-${s.slug}`,
-      pv: `pv-${s.slug}`,
-      rs: `shop-${HASH}`,
-      pod: `shop-${HASH}-x7k2p`,
-    };
-    // Type, reason, from and message of each object's Event, as the Events table shows them.
-    const row = (text: string) => text.split(' | ') as unknown as EventRow;
-    const rows = {
-      Pod: row(
-        `Normal | Scheduled | default-scheduler | Successfully assigned ${ns}/${n.pod} to ${n.node}`,
-      ),
-      Deployment: row(
-        `Normal | ScalingReplicaSet | deployment-controller | Scaled up replica set ${n.rs} to 2`,
-      ),
-      ReplicaSet: row(`Normal | SuccessfulCreate | replicaset-controller | Created pod: ${n.pod}`),
-      StatefulSet: row(
-        'Warning | FailedCreate | statefulset-controller | create Pod db-0 in StatefulSet db failed',
-      ),
-      PersistentVolumeClaim: row(
-        `Normal | ProvisioningSucceeded | persistentvolume-controller | Successfully provisioned volume ${n.pv}`,
-      ),
-      PersistentVolume: row(`Normal | VolumeMounted | kubelet | Mounted on ${n.node}`),
-      Node: row('Normal | Starting | kubelet | Starting kubelet.'),
-      Namespace: row('Normal | Labelled | fleet-admin | team=blue'),
-      Widget: row('Normal | Synced | widget-controller | Widget synced'),
-    };
+    const n = namesFor(ns, s.slug);
+    const rows = eventRows(n);
     const uids = new Map<string, string>();
     const uid = (kind: string, name: string) => uids.get(`${kind}/${name}`) ?? '';
     const k = (...args: string[]) => s.k().ok(args);
@@ -296,13 +114,6 @@ for (const version of MATRIX_VERSIONS) {
       ];
       return k(...where, 'patch', kind, name, ...patch);
     };
-    /** An Event about a namespaced object (in its namespace) or a cluster-scoped one. */
-    const about = (kind: keyof typeof rows, name: string, apiVersion: string, scoped = true) =>
-      event(
-        scoped ? ns : 'default',
-        { kind, name, apiVersion, namespace: scoped ? ns : '', uid: uid(kind, name) },
-        rows[kind],
-      );
 
     before(async () => {
       const t = now();
@@ -312,23 +123,13 @@ for (const version of MATRIX_VERSIONS) {
       await createAll(replicaSet(n, uid('Deployment', 'shop')));
       await createAll(pod(n, uid('ReplicaSet', n.rs)));
       await status('pod', n.pod, podStatus(t));
-      await status('pvc', 'data', { phase: 'Bound', ...rwo('1Gi'), capacity: { storage: '1Gi' } });
+      await status('pvc', 'data', BOUND_CLAIM_STATUS);
       await status('pv', n.pv, { phase: 'Bound' }, []);
       await status('node', n.node, nodeStatus(t), []);
       // The kubelet writes node events with the node's name as the uid.
       uids.set(`Node/${n.node}`, n.node);
       uids.set(`Namespace/${ns}`, ns);
-      await createAll(
-        about('Pod', n.pod, 'v1'),
-        about('Deployment', 'shop', 'apps/v1'),
-        about('ReplicaSet', n.rs, 'apps/v1'),
-        about('StatefulSet', 'db', 'apps/v1'),
-        about('PersistentVolumeClaim', 'data', 'v1'),
-        about('PersistentVolume', n.pv, 'v1', false),
-        about('Node', n.node, 'v1', false),
-        about('Namespace', ns, 'v1', false),
-        about('Widget', 'w1', `${WIDGET_GROUP}/v1`),
-      );
+      await createAll(...eventsAbout(n, uid));
     });
 
     it('describe pod: controller, node, running state, the volume, the Event', async () => {

@@ -1,8 +1,9 @@
 /**
  * Go's decoding error texts, re-derived for values we keep as JSON: the names
  * `encoding/json` gives JSON value kinds and its `UnmarshalTypeError` text, the index at which
- * `encoding/base64`'s StdEncoding rejects a string (`[]byte` fields), and the errors of
- * `time.Parse` with the RFC 3339 layouts (`metav1.Time`, `metav1.MicroTime`).
+ * `encoding/base64`'s StdEncoding rejects a string (`[]byte` fields), the errors of
+ * `time.Parse` with the RFC 3339 layouts (`metav1.Time`, `metav1.MicroTime`), and the Go names of
+ * named string and map types, which no schema carries.
  *
  * The schema walk that decides where these apply is `type-errors.ts`. Everything here is pure
  * and allocates nothing when the input decodes; texts are built only for an error.
@@ -44,6 +45,90 @@ export function goFieldTypeError(
 export function base64ErrorText(at: number): string {
   return `illegal base64 data at input byte ${at}`;
 }
+
+// ---- Go type names ----
+
+/** `Container` and `EphemeralContainer` share these fields' types. */
+const CONTAINER_NAMED_TYPES = {
+  imagePullPolicy: 'v1.PullPolicy',
+  terminationMessagePolicy: 'v1.TerminationMessagePolicy',
+  restartPolicy: 'v1.ContainerRestartPolicy',
+};
+/** Requests and limits, in pods' and claims' resource requirements alike. */
+const RESOURCE_LISTS = { limits: 'v1.ResourceList', requests: 'v1.ResourceList' };
+
+/**
+ * Go type names that the schema cannot tell: named string and map types (`type Protocol
+ * string`), keyed by struct and JSON field. Anything not listed is named from its schema.
+ */
+export const NAMED_FIELD_TYPES: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  Container: CONTAINER_NAMED_TYPES,
+  EphemeralContainer: CONTAINER_NAMED_TYPES,
+  ContainerPort: { protocol: 'v1.Protocol' },
+  ServicePort: { protocol: 'v1.Protocol' },
+  ContainerResizePolicy: {
+    resourceName: 'v1.ResourceName',
+    restartPolicy: 'v1.ResourceResizeRestartPolicy',
+  },
+  Capabilities: { add: '[]v1.Capability', drop: '[]v1.Capability' },
+  PodSpec: {
+    restartPolicy: 'v1.RestartPolicy',
+    dnsPolicy: 'v1.DNSPolicy',
+    preemptionPolicy: 'v1.PreemptionPolicy',
+    overhead: 'v1.ResourceList',
+  },
+  PodSecurityContext: {
+    fsGroupChangePolicy: 'v1.PodFSGroupChangePolicy',
+    supplementalGroupsPolicy: 'v1.SupplementalGroupsPolicy',
+  },
+  SecurityContext: { procMount: 'v1.ProcMountType' },
+  SeccompProfile: { type: 'v1.SeccompProfileType' },
+  AppArmorProfile: { type: 'v1.AppArmorProfileType' },
+  PodOS: { name: 'v1.OSName' },
+  ResourceRequirements: RESOURCE_LISTS,
+  VolumeResourceRequirements: RESOURCE_LISTS,
+  HTTPGetAction: { scheme: 'v1.URIScheme' },
+  Toleration: { operator: 'v1.TolerationOperator', effect: 'v1.TaintEffect' },
+  Taint: { effect: 'v1.TaintEffect' },
+  NodeSelectorRequirement: { operator: 'v1.NodeSelectorOperator' },
+  LabelSelectorRequirement: { operator: 'v1.LabelSelectorOperator' },
+  TopologySpreadConstraint: {
+    whenUnsatisfiable: 'v1.UnsatisfiableConstraintAction',
+    nodeAffinityPolicy: 'v1.NodeInclusionPolicy',
+    nodeTaintsPolicy: 'v1.NodeInclusionPolicy',
+  },
+  EmptyDirVolumeSource: { medium: 'v1.StorageMedium' },
+  HostPathVolumeSource: { type: 'v1.HostPathType' },
+  PersistentVolumeClaimSpec: {
+    accessModes: '[]v1.PersistentVolumeAccessMode',
+    volumeMode: 'v1.PersistentVolumeMode',
+  },
+  VolumeMount: {
+    mountPropagation: 'v1.MountPropagationMode',
+    recursiveReadOnly: 'v1.RecursiveReadOnlyMode',
+  },
+  ServiceSpec: {
+    type: 'v1.ServiceType',
+    sessionAffinity: 'v1.ServiceAffinity',
+    externalTrafficPolicy: 'v1.ServiceExternalTrafficPolicy',
+    internalTrafficPolicy: 'v1.ServiceInternalTrafficPolicy',
+    ipFamilies: '[]v1.IPFamily',
+    ipFamilyPolicy: 'v1.IPFamilyPolicy',
+  },
+  Secret: { type: 'v1.SecretType' },
+  PodStatus: { phase: 'v1.PodPhase', qosClass: 'v1.PodQOSClass' },
+  PodCondition: { type: 'v1.PodConditionType', status: 'v1.ConditionStatus' },
+  NamespaceSpec: { finalizers: '[]v1.FinalizerName' },
+  ObjectMeta: { uid: 'types.UID' },
+  OwnerReference: { uid: 'types.UID' },
+  ManagedFieldsEntry: { operation: 'v1.ManagedFieldsOperationType' },
+  DeploymentStrategy: { type: 'v1.DeploymentStrategyType' },
+  DeploymentCondition: { type: 'v1.DeploymentConditionType', status: 'v1.ConditionStatus' },
+  StatefulSetSpec: { podManagementPolicy: 'v1.PodManagementPolicyType' },
+  StatefulSetUpdateStrategy: { type: 'v1.StatefulSetUpdateStrategyType' },
+  DaemonSetUpdateStrategy: { type: 'v1.DaemonSetUpdateStrategyType' },
+  CronJobSpec: { concurrencyPolicy: 'v1.ConcurrencyPolicy' },
+};
 
 // ---- `encoding/base64` StdEncoding ----
 

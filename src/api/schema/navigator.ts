@@ -38,7 +38,7 @@ export class SchemaNavigator {
 
   component(ref: string): Schema | undefined {
     const name = ref.startsWith(REF_PREFIX) ? ref.slice(REF_PREFIX.length) : ref;
-    return this.components[name];
+    return Object.hasOwn(this.components, name) ? this.components[name] : undefined;
   }
 
   /**
@@ -48,7 +48,9 @@ export class SchemaNavigator {
   property(schema: Schema | undefined, name: string): Schema | undefined {
     const s = this.resolve(schema);
     if (!s) return undefined;
-    const declared = s.properties?.[name];
+    // Own properties only: a field named `constructor` is not declared by Object.prototype.
+    const props = s.properties;
+    const declared = props !== undefined && Object.hasOwn(props, name) ? props[name] : undefined;
     if (declared) return declared;
     const extra = s.additionalProperties;
     if (extra === true) return {};

@@ -409,6 +409,10 @@ const injectedKey = fc.constantFrom(
   'name',
   'spec',
   'containers',
+  // Inherited from Object.prototype, never declared (`__proto__` is left out: assigning it
+  // sets the prototype instead of adding a key).
+  'constructor',
+  'toString',
 );
 const injectedValue = fc.constantFrom<unknown>(null, 1, 'x', { a: { b: 1 } }, [{ c: 1 }], []);
 const injections = fc.array(fc.tuple(fc.nat(), injectedKey, injectedValue), {

@@ -6,13 +6,9 @@
  * resource is pruned by its structural schema. We store JSON, so we prune explicitly.
  *
  * "Declared" means exactly what `findUnknownFields` (`unknown-fields.ts`) means, so that after
- * pruning it finds nothing: a struct declares its `properties` (all keys when it also has
- * `x-kubernetes-preserve-unknown-fields`), a map (`additionalProperties`) declares every key,
- * scalars, int-or-string and opaque values (RawExtension, no schema) declare everything below
- * them, and at an object's root and at every `x-kubernetes-embedded-resource` `apiVersion` and
- * `kind` are declared and `metadata` is ObjectMeta. One deliberate difference: property names
- * are looked up as own keys, so `constructor` or `__proto__` are unknown here (the finder
- * takes them for declared through `Object.prototype`).
+ * pruning it finds nothing: both take the rules from `declared-fields.ts` (a struct's own
+ * `properties`, maps declare every key, scalars and opaque values declare everything below
+ * them, `apiVersion`, `kind` and `metadata` at every resource).
  *
  * A declared field whose value is `null` is kept (Go decodes it to the zero value; the store's
  * defaulting handles it); an undeclared one is removed whatever its value.
@@ -25,35 +21,18 @@
  *
  * @module
  */
+import {
+  ANY_SCHEMA,
+  type DeclaredShape,
+  declaredShape,
+  isEmbeddedResource,
+  isOpen,
+  isResourceKey,
+  mapValues,
+  objectMetaSchema,
+} from './declared-fields.js';
 import type { SchemaNavigator } from './navigator.js';
-import { REF_PREFIX, type Schema } from './types.js';
-
-const OBJECT_META = `${REF_PREFIX}io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta`;
-
-/** ObjectMeta's fields, for navigators without the built-in components (a CRD's own schema). */
-const OBJECT_META_FIELDS = [
-  'annotations',
-  'creationTimestamp',
-  'deletionGracePeriodSeconds',
-  'deletionTimestamp',
-  'finalizers',
-  'generateName',
-  'generation',
-  'labels',
-  'managedFields',
-  'name',
-  'namespace',
-  'ownerReferences',
-  'resourceVersion',
-  'selfLink',
-  'uid',
-];
-const SHALLOW_OBJECT_META: Schema = {
-  type: 'object',
-  properties: Object.fromEntries(
-    OBJECT_META_FIELDS.map((f) => [f, { 'x-kubernetes-preserve-unknown-fields': true }]),
-  ),
-};
+import type { Schema } from './types.js';
 
 /**
  * Removes every field `schema` does not declare from `value` (in place) and says whether
@@ -79,11 +58,6 @@ export function pruneUnknownFields(
 
 type Obj = Record<string, unknown>;
 
-const ANY_KIND = 0;
-const MAP_KIND = 1;
-const STRUCT_KIND = 2;
-type PlanKind = typeof ANY_KIND | typeof MAP_KIND | typeof STRUCT_KIND;
-
 /** Inertness, computed lazily: `UNKNOWN` before, `PENDING` while (a cycle is taken as live). */
 const UNKNOWN = 0;
 const PENDING = 1;
@@ -92,7 +66,7 @@ const INERT = 3;
 
 /** How values of one resolved schema are walked; built once per (navigator, schema). */
 class Plan {
-  readonly kind: PlanKind;
+  readonly kind: DeclaredShape;
   /** `x-kubernetes-embedded-resource`: `apiVersion`, `kind`, `metadata` are declared. */
   readonly resource: boolean;
   readonly #schema: Schema | undefined;
@@ -105,8 +79,8 @@ class Plan {
   constructor(schema: Schema | undefined, plans: PlanCache) {
     this.#schema = schema;
     this.#plans = plans;
-    this.kind = kindOf(schema);
-    this.resource = schema?.['x-kubernetes-embedded-resource'] === true;
+    this.kind = declaredShape(schema);
+    this.resource = isEmbeddedResource(schema);
   }
 
   /**
@@ -114,7 +88,7 @@ class Plan {
    * record: about 15% faster than a Map in the benchmark, and `constructor` is not declared.
    */
   fields(): Record<string, Plan | undefined> | undefined {
-    if (this.kind !== STRUCT_KIND) return undefined;
+    if (this.kind !== 'struct') return undefined;
     if (this.#fields === undefined) {
       const fields = Object.create(null) as Record<string, Plan | undefined>;
       const props = this.#schema?.properties ?? {};
@@ -134,13 +108,9 @@ class Plan {
   }
 
   #computeRest(): Plan | undefined {
-    if (this.kind === MAP_KIND) {
-      const extra = this.#schema?.additionalProperties;
-      return typeof extra === 'object' ? this.#plans.ofRaw(extra) : this.#plans.any;
-    }
-    if (this.kind === ANY_KIND) return this.#plans.any;
-    const open = this.#schema?.['x-kubernetes-preserve-unknown-fields'] === true;
-    return open ? this.#plans.any : undefined;
+    if (this.kind === 'map') return this.#plans.ofRaw(mapValues(this.#schema));
+    if (this.kind === 'any' || isOpen(this.#schema)) return this.#plans.any;
+    return undefined;
   }
 
   /** The plan of a list's elements (anything when the schema has no `items`). */
@@ -159,22 +129,10 @@ class Plan {
   }
 
   #computeInert(): boolean {
-    if (this.resource || this.kind === STRUCT_KIND) return false;
-    if (this.kind === MAP_KIND && !this.rest()?.isInert()) return false;
+    if (this.resource || this.kind === 'struct') return false;
+    if (this.kind === 'map' && !this.rest()?.isInert()) return false;
     return this.#schema?.items === undefined || this.items().isInert();
   }
-}
-
-/** The shape `findUnknownFields` gives a resolved schema (its `StrictWalk#shape`). */
-function kindOf(s: Schema | undefined): PlanKind {
-  if (s === undefined) return ANY_KIND;
-  if (s.properties) return STRUCT_KIND;
-  const extra = s.additionalProperties;
-  if (extra === true || (extra && typeof extra === 'object')) return MAP_KIND;
-  // Scalars (int-or-string, Quantity) and untyped values accept anything: a type mismatch is a
-  // decoding error, not an unknown field.
-  if (s['x-kubernetes-preserve-unknown-fields'] === true || s.type !== 'object') return ANY_KIND;
-  return STRUCT_KIND;
 }
 
 /** Plans by resolved schema, for one navigator. */
@@ -191,7 +149,7 @@ class PlanCache {
 
   /** The plan of an already resolved schema. */
   of(resolved: Schema | undefined): Plan {
-    if (resolved === undefined) return this.any;
+    if (resolved === undefined || resolved === ANY_SCHEMA) return this.any;
     let plan = this.#byResolved.get(resolved);
     if (plan === undefined) {
       plan = new Plan(resolved, this);
@@ -206,11 +164,7 @@ class PlanCache {
   }
 
   objectMeta(): Plan {
-    this.#meta ??= this.of(
-      this.#nav.component(OBJECT_META)
-        ? this.#nav.resolve({ $ref: OBJECT_META })
-        : SHALLOW_OBJECT_META,
-    );
+    this.#meta ??= this.ofRaw(objectMetaSchema(this.#nav));
     return this.#meta;
   }
 }
@@ -247,7 +201,7 @@ class PruneWalk {
     // visited is allowed and does not disturb the iteration.
     for (const key in obj) {
       let child = fields === undefined ? rest : (fields[key] ?? rest);
-      if (resource && (key === 'apiVersion' || key === 'kind' || key === 'metadata')) {
+      if (resource && isResourceKey(key)) {
         child = key === 'metadata' ? this.#plans.objectMeta() : this.#plans.any;
       }
       if (child === undefined) {

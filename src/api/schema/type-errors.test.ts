@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import fc from 'fast-check';
 import { type BuiltinSchemas, loadBuiltinSchemas } from './builtin/index.js';
+import * as goTexts from './go-decode-texts.js';
 import { SchemaNavigator } from './navigator.js';
 import { arbitraryFromSchema } from './testing/arbitrary-object.js';
 import {
@@ -415,73 +416,11 @@ describe('typeErrorMessage', () => {
     ));
 });
 
-describe('timeParseError', () => {
-  const TABLE: readonly [string, string | undefined][] = [
-    ['2024-01-01T00:00:00Z', undefined],
-    ['2024-01-01T00:00:00.123+02:00', undefined],
-    ['2024-02-29T23:59:59-08:00', undefined],
-    ['2024-01-01T1:00:00Z', undefined],
-    ['', `parsing time "" as ${TIME_LAYOUT}: cannot parse "" as "2006"`],
-    ['2024-13-01T00:00:00Z', 'parsing time "2024-13-01T00:00:00Z": month out of range'],
-    ['2023-02-29T00:00:00Z', 'parsing time "2023-02-29T00:00:00Z": day out of range'],
-    ['2024-01-01T24:00:00Z', 'parsing time "2024-01-01T24:00:00Z": hour out of range'],
-    [
-      '2024-01-01 00:00:00Z',
-      `parsing time "2024-01-01 00:00:00Z" as ${TIME_LAYOUT}: cannot parse " 00:00:00Z" as "T"`,
-    ],
-    [
-      '2024-01-01T00:00:00',
-      `parsing time "2024-01-01T00:00:00" as ${TIME_LAYOUT}: cannot parse "" as "Z07:00"`,
-    ],
-    ['2024-01-01T00:00:00Zjunk', 'parsing time "2024-01-01T00:00:00Zjunk": extra text: "junk"'],
-    [
-      '2024-1-01T00:00:00Z',
-      `parsing time "2024-1-01T00:00:00Z" as ${TIME_LAYOUT}: cannot parse "1-01T00:00:00Z" as "01"`,
-    ],
-    [
-      '2024-01-01T00:00:00+25:00',
-      'parsing time "2024-01-01T00:00:00+25:00": time zone offset hour out of range',
-    ],
-    ['é', `parsing time "\\xc3\\xa9" as ${TIME_LAYOUT}: cannot parse "\\xc3\\xa9" as "2006"`],
-  ];
-  for (const [input, want] of TABLE) {
-    it(JSON.stringify(input), () => assert.equal(timeParseError(input, false), want));
-  }
-
-  it('accepts what Date prints', () =>
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 253_402_300_799 }), (sec) => {
-        const iso = new Date(sec * 1000).toISOString();
-        assert.equal(timeParseError(iso, false), undefined);
-        assert.equal(timeParseError(iso.replace(/\.\d+Z$/, '.000000Z'), true), undefined);
-      }),
-    ));
-});
-
-describe('base64ErrorIndex', () => {
-  const TABLE: readonly [string, number][] = [
-    ['', -1],
-    ['YWJj', -1],
-    ['YWI=', -1],
-    ['YQ==', -1],
-    ['YW\nJj', -1],
-    ['YQ', 0],
-    ['YWJ', 0],
-    ['Y===', 1],
-    ['YQ==YQ==', 4],
-    ['YQ=x', 2],
-    ['YW-j', 2],
-  ];
-  for (const [input, want] of TABLE) {
-    it(JSON.stringify(input), () => assert.equal(base64ErrorIndex(input), want));
-  }
-
-  it('accepts what Buffer encodes', () =>
-    fc.assert(
-      fc.property(fc.uint8Array({ maxLength: 40 }), (bytes) => {
-        assert.equal(base64ErrorIndex(Buffer.from(bytes).toString('base64')), -1);
-      }),
-    ));
+describe('Go texts re-exported from go-decode-texts', () => {
+  it('are the same functions', () => {
+    assert.equal(base64ErrorIndex, goTexts.base64ErrorIndex);
+    assert.equal(timeParseError, goTexts.timeParseError);
+  });
 });
 
 describe('findTypeError over generated objects', () => {

@@ -65,6 +65,17 @@ describe('findUnknownFields (built-in Deployment)', () => {
     ]);
   });
 
+  it('Object.prototype names are unknown in built-in structs, maps still accept them', () => {
+    const body = JSON.parse(
+      '{"metadata":{"labels":{"constructor":"x"},"__proto__":{}},"spec":{"toString":1,"constructor":{"a":1}}}',
+    );
+    assert.deepEqual(findUnknownFields(body, deployment, builtin.navigator), [
+      'metadata.__proto__',
+      'spec.toString',
+      'spec.constructor',
+    ]);
+  });
+
   it('opaque RawExtension accepts anything', () => {
     const cr = builtin.schemaFor({ group: 'apps', version: 'v1', kind: 'ControllerRevision' });
     assert.deepEqual(findUnknownFields({ data: { any: { thing: 1 } } }, cr, builtin.navigator), []);
@@ -147,6 +158,16 @@ describe('findUnknownFields (custom resource schema)', () => {
       'object without properties prunes everything',
       { spec: { empty: { a: 1 } } },
       ['spec.empty.a'],
+    ],
+    [
+      'Object.prototype names are not declared',
+      { spec: JSON.parse('{"constructor":{"a":1},"toString":1,"__proto__":{"b":2},"known":"k"}') },
+      ['spec.constructor', 'spec.toString', 'spec.__proto__'],
+    ],
+    [
+      'Object.prototype names in metadata (shallow ObjectMeta)',
+      { metadata: JSON.parse('{"name":"x","hasOwnProperty":1,"__proto__":{}}') },
+      ['metadata.hasOwnProperty', 'metadata.__proto__'],
     ],
   ];
   for (const [name, value, expected] of cases) {

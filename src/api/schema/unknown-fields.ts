@@ -9,7 +9,8 @@
  * pruning (a key not in `properties` is unknown unless `additionalProperties` or
  * `x-kubernetes-preserve-unknown-fields` allow it). At an object's root, and at every
  * `x-kubernetes-embedded-resource`, `apiVersion` and `kind` are always known and `metadata` is
- * checked as ObjectMeta.
+ * checked as ObjectMeta. What counts as declared is defined once, in `declared-fields.ts`,
+ * shared with the pruner.
  *
  * Order: keys are visited in the value's own order (document order for a parsed body), or
  * sorted when the value came from Go-marshalled JSON (`sortKeys`). Errors are deduplicated and
@@ -17,36 +18,20 @@
  *
  * @module
  */
+import {
+  ANY_SCHEMA,
+  type DeclaredShape,
+  declaredProperty,
+  declaredShape,
+  isEmbeddedResource,
+  isOpen,
+  isResourceKey,
+  mapValues,
+  objectMetaSchema,
+} from './declared-fields.js';
 import type { MemberList, ParsedJson } from './duplicate-fields.js';
 import type { SchemaNavigator } from './navigator.js';
-import { REF_PREFIX, type Schema } from './types.js';
-
-const OBJECT_META = `${REF_PREFIX}io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta`;
-
-/** ObjectMeta's fields, for navigators without the built-in components (a CRD's own schema). */
-const OBJECT_META_FIELDS = [
-  'annotations',
-  'creationTimestamp',
-  'deletionGracePeriodSeconds',
-  'deletionTimestamp',
-  'finalizers',
-  'generateName',
-  'generation',
-  'labels',
-  'managedFields',
-  'name',
-  'namespace',
-  'ownerReferences',
-  'resourceVersion',
-  'selfLink',
-  'uid',
-];
-const SHALLOW_OBJECT_META: Schema = {
-  type: 'object',
-  properties: Object.fromEntries(
-    OBJECT_META_FIELDS.map((f) => [f, { 'x-kubernetes-preserve-unknown-fields': true }]),
-  ),
-};
+import type { Schema } from './types.js';
 
 /** Upstream `sigs.k8s.io/json` stops collecting strict errors after this many. */
 const MAX_ERRORS = 100;
@@ -88,11 +73,6 @@ interface StrictError {
   readonly path: string;
 }
 
-type Shape =
-  | { readonly kind: 'struct'; readonly schema: Schema; readonly open: boolean }
-  | { readonly kind: 'map'; readonly values: Schema }
-  | { readonly kind: 'any' };
-
 class StrictWalk {
   readonly errors: StrictError[] = [];
   readonly #seen = new Set<string>();
@@ -120,12 +100,12 @@ class StrictWalk {
     }
     if (value === null || typeof value !== 'object') return;
     const resolved = this.#nav.resolve(schema);
-    const shape = this.#shape(resolved);
-    const isResource = resource || resolved?.['x-kubernetes-embedded-resource'] === true;
+    const shape = declaredShape(resolved);
+    const isResource = resource || isEmbeddedResource(resolved);
     const seen = new Set<string>();
     for (const [key, child] of this.#entries(value)) {
       const childPath = path === '' ? key : `${path}.${key}`;
-      const sub = this.#field(shape, key, isResource);
+      const sub = this.#field(resolved, shape, key, isResource);
       if (sub === undefined) {
         this.#report('unknown', childPath);
         continue;
@@ -137,34 +117,24 @@ class StrictWalk {
   }
 
   /** The schema a member is decoded with, or `undefined` when the member is unknown. */
-  #field(shape: Shape, key: string, resource: boolean): Schema | undefined {
-    if (resource && (key === 'apiVersion' || key === 'kind')) return { type: 'string' };
-    if (resource && key === 'metadata') return this.#objectMeta();
-    switch (shape.kind) {
-      case 'any':
-        return ANY;
-      case 'map':
-        return shape.values;
-      case 'struct':
-        return shape.schema.properties?.[key] ?? (shape.open ? ANY : undefined);
+  #field(
+    s: Schema | undefined,
+    shape: DeclaredShape,
+    key: string,
+    resource: boolean,
+  ): Schema | undefined {
+    if (resource && isResourceKey(key)) {
+      return key === 'metadata' ? objectMetaSchema(this.#nav) : ANY_SCHEMA;
     }
-  }
-
-  #shape(s: Schema | undefined): Shape {
-    if (s === undefined) return { kind: 'any' };
-    const preserve = s['x-kubernetes-preserve-unknown-fields'] === true;
-    if (s.properties) return { kind: 'struct', schema: s, open: preserve };
-    const extra = s.additionalProperties;
-    if (extra === true) return { kind: 'map', values: ANY };
-    if (extra && typeof extra === 'object') return { kind: 'map', values: extra };
-    // Scalars (int-or-string, Quantity) and untyped values accept anything here: a type
-    // mismatch is a decoding error, not an unknown field.
-    if (preserve || s.type !== 'object') return { kind: 'any' };
-    return { kind: 'struct', schema: s, open: false };
-  }
-
-  #objectMeta(): Schema {
-    return this.#nav.component(OBJECT_META) ? { $ref: OBJECT_META } : SHALLOW_OBJECT_META;
+    switch (shape) {
+      case 'any':
+        return ANY_SCHEMA;
+      case 'map':
+        return mapValues(s);
+      case 'struct':
+        if (s === undefined) return undefined;
+        return declaredProperty(s, key) ?? (isOpen(s) ? ANY_SCHEMA : undefined);
+    }
   }
 
   #entries(value: object): MemberList {
@@ -180,6 +150,3 @@ class StrictWalk {
     this.errors.push({ kind, path });
   }
 }
-
-/** Accepts any value (and still reports repeated keys inside it, as decoding into `interface{}` does). */
-const ANY: Schema = { 'x-kubernetes-preserve-unknown-fields': true };
