@@ -80,7 +80,12 @@ describe('CustomResourceDefinition lifecycle', () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [
         { size: 'huge' },
-        'Widget.example.com "bad" is invalid: spec.size: Unsupported value: "huge": supported values: "small", "large"',
+        // An unsupported value blocks the CEL rules, and upstream says so (hasBlockingErr).
+        'Widget.example.com "bad" is invalid: [spec.size: Unsupported value: "huge": supported values: "small", "large", <nil>: Invalid value: "null": some validation rules were not checked because the object was invalid; correct the existing errors to complete validation]',
+      ],
+      [
+        { size: 'small', replicas: 9, tags: ['a', 'a'] },
+        'Widget.example.com "bad" is invalid: [spec.tags[1]: Duplicate value: "a", spec: Invalid value: "object": replicas must not exceed maxReplicas]',
       ],
       [{}, 'Widget.example.com "bad" is invalid: spec.size: Required value'],
       [

@@ -101,21 +101,38 @@ function customResourceStrategy(
     selectableFields: (obj) => selectableValues(obj, selectable),
   };
   if (!schema) return strategy;
+  // Upstream validates schema, embedded resources and list invariants, then runs the CEL rules
+  // unless a type or unsupported-value error makes them meaningless: all causes in one 422.
+  const validate = (obj: KubeObject, old: KubeObject | undefined): FieldError[] => {
+    const errors = tools.validate(obj, schema);
+    if (rules === undefined) return errors;
+    if (errors.some(isBlocking)) return [...errors, RULES_NOT_CHECKED];
+    return [...errors, ...rules.validate(obj, old)];
+  };
   return {
     ...strategy,
     defaults(obj) {
       tools.prune(obj, schema);
       tools.applyDefaults(obj, schema);
     },
-    validate: (obj) => tools.validate(obj, schema),
-    validateCreate: (obj) => rules?.validate(obj, undefined) ?? [],
-    validateUpdate: (obj, old) => rules?.validate(obj, old) ?? [],
-    validateStatusUpdate: (obj, old) => {
-      const errors = tools.validate(obj, schema);
-      return errors.length > 0 ? errors : (rules?.validate(obj, old) ?? []);
-    },
+    validateCreate: (obj) => validate(obj, undefined),
+    validateUpdate: (obj, old) => validate(obj, old),
+    validateStatusUpdate: (obj, old) => validate(obj, old),
   };
 }
+
+/** Upstream `hasBlockingErr`: errors after which CEL rules would read values of the wrong type. */
+function isBlocking(e: FieldError): boolean {
+  return e.type === 'FieldValueTypeInvalid' || e.type === 'FieldValueNotSupported';
+}
+
+const RULES_NOT_CHECKED: FieldError = {
+  type: 'FieldValueInvalid',
+  field: '<nil>',
+  badValue: 'null',
+  detail:
+    'some validation rules were not checked because the object was invalid; correct the existing errors to complete validation',
+};
 
 /** Field-selector values of `selectableFields` (`.spec.color` → `spec.color`). */
 function selectableValues(obj: KubeObject, paths: readonly string[]): Record<string, string> {

@@ -49,6 +49,8 @@ export const customResourceSchemaTools: SchemaTools = {
   },
   compileRules(schema) {
     const { compiled } = compileSchemaValidations(schema);
+    // No rules, no CEL validator (upstream's celValidator is nil): nothing to report as unchecked.
+    if (compiled.root === undefined) return undefined;
     return { validate: (obj, old) => validateWithCel(compiled, obj, old) };
   },
 };

@@ -15,6 +15,7 @@ import { celTypeOf } from './decl-schema.js';
 import { OLD_SELF, ruleEnvironment } from './environment.js';
 import { checkFields, type LocatedIssue, type Shape, shapeType } from './field-check.js';
 import { validFieldPath } from './field-path.js';
+import { alignWithCelGo } from './go-semantics.js';
 
 /** One compiled rule of a node. */
 export interface CompiledRule {
@@ -49,6 +50,7 @@ function parseAndCheck(selfType: string, optionalOld: boolean, text: string): Pa
     const program = env.parse(text);
     instrumentForCost(program.ast);
     const checked = program.check();
+    if (checked.valid) alignWithCelGo(program.ast);
     result = checked.valid
       ? { program, issues: [], type: checked.type }
       : { program, issues: [issueFromCelJs(checked.error)] };
