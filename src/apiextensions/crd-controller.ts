@@ -34,6 +34,8 @@ export interface CrdControllerOptions {
   /** The served CustomResourceDefinition kind itself. */
   readonly crdDefinition: ResourceDefinition;
   readonly tools: SchemaTools;
+  /** Resolves once `tools` may be called (they load on first use). */
+  readonly loadTools: () => Promise<unknown>;
   readonly clock: Clock;
   readonly onError?: (crd: string, error: unknown) => void;
 }
@@ -55,10 +57,12 @@ export class CrdController {
     this.#o = options;
   }
 
-  start(): void {
+  /** Serves the stored CRDs (loading the tools first when there are any), then watches. */
+  async start(): Promise<void> {
     const backend = this.#o.store.backend;
     const prefix = listPrefix(this.#o.crdDefinition, '');
     const current = backend.list(prefix);
+    if (current.items.length > 0) await this.#o.loadTools();
     for (const kv of current.items) {
       const crd = JSON.parse(kv.value) as CustomResourceDefinition;
       if (isEstablished(crd)) this.#serve(crd);
@@ -116,6 +120,7 @@ export class CrdController {
   }
 
   async #sync(name: string): Promise<void> {
+    await this.#o.loadTools();
     const crd = this.#read(name);
     if (crd === undefined) {
       this.#unserve(name);

@@ -1,72 +1,68 @@
 /**
  * CustomResourceDefinitions for the API server: the served CRD kind and the controller that
- * turns CRDs into served resources, wired to the pure schema, pruning, defaulting and CEL
- * modules.
+ * turns CRDs into served resources. The validation, schema and CEL tools (`tools.ts`) load on
+ * first use: {@link loadApiExtensionsTools} is awaited by the router before any request for a
+ * CRD or a custom resource, and by the controller before it serves a CRD, so the strategies'
+ * synchronous hooks always find them loaded.
  *
  * @module
  */
-import type { FieldPath } from '../api/field-error.js';
 import type { ResourceDefinition } from '../api/resource.js';
-import type { Schema } from '../api/schema/types.js';
 import type { ResourceRegistry } from '../apiserver/registry.js';
 import { formatTime } from '../apiserver/store/metadata.js';
 import type { ObjectStore } from '../apiserver/store/object-store.js';
 import type { Clock } from '../util/clock.js';
-import { compileSchemaValidations, validateWithCel } from './cel/index.js';
 import { CrdController } from './crd-controller.js';
-import { crdResource } from './crd-kind.js';
-import {
-  type CrdValidationHooks,
-  defaultCrd,
-  validateCrd,
-  validateCrdUpdate,
-} from './crd-validation/index.js';
+import { type CrdChecks, crdResource } from './crd-kind.js';
 import type { SchemaTools } from './custom-resource.js';
-import { applyDefaults } from './schema/defaults.js';
-import { pruneInPlace } from './schema/prune.js';
-import { validateCustomObject } from './schema/validate-object.js';
 
 export { CrdController } from './crd-controller.js';
 export { CRD_CLEANUP_FINALIZER, CRD_GROUP } from './crd-types.js';
 
-/** CEL checks of a CRD's own schema: compile errors and rules against defaults. */
-const celHooks: CrdValidationHooks = {
-  compileRules: (schema: Schema, path: FieldPath) =>
-    compileSchemaValidations(schema, { basePath: path.toString() }).errors,
-  validateRulesOnDefault: (schema: Schema, value: unknown, path: FieldPath) => {
-    const basePath = path.toString();
-    const { compiled } = compileSchemaValidations(schema, { basePath });
-    return validateWithCel(compiled, value, undefined, { basePath });
-  },
+interface Tools {
+  readonly crdChecks: CrdChecks;
+  readonly customResourceSchemaTools: SchemaTools;
+}
+
+let loading: Promise<Tools> | undefined;
+let loaded: Tools | undefined;
+
+/** Loads the CRD tools once; later calls share the promise. */
+export function loadApiExtensionsTools(): Promise<Tools> {
+  loading ??= import('./tools.js').then((m) => {
+    loaded = m;
+    return m;
+  });
+  return loading;
+}
+
+function tools(): Tools {
+  if (loaded === undefined) throw new Error('CRD tools used before loadApiExtensionsTools()');
+  return loaded;
+}
+
+/** The CRD tools for hooks that run after {@link loadApiExtensionsTools} resolved. */
+const lazyChecks: CrdChecks = {
+  defaults: (crd) => tools().crdChecks.defaults(crd),
+  validate: (crd) => tools().crdChecks.validate(crd),
+  validateUpdate: (crd, old) => tools().crdChecks.validateUpdate(crd, old),
 };
 
-/** How custom resources are pruned, defaulted and validated (schema keywords, then CEL rules). */
-export const customResourceSchemaTools: SchemaTools = {
-  validate: (obj, schema) => validateCustomObject(obj, schema),
-  prune: (obj, schema) => pruneInPlace(obj, schema),
-  applyDefaults: (obj, schema) => {
-    applyDefaults(obj, schema);
-  },
-  compileRules(schema) {
-    const { compiled } = compileSchemaValidations(schema);
-    // No rules, no CEL validator (upstream's celValidator is nil): nothing to report as unchecked.
-    if (compiled.root === undefined) return undefined;
-    return { validate: (obj, old) => validateWithCel(compiled, obj, old) };
-  },
+const lazySchemaTools: SchemaTools = {
+  validate: (obj, schema) => tools().customResourceSchemaTools.validate(obj, schema),
+  prune: (obj, schema) => tools().customResourceSchemaTools.prune(obj, schema),
+  applyDefaults: (obj, schema) => tools().customResourceSchemaTools.applyDefaults(obj, schema),
+  compileRules: (schema) => tools().customResourceSchemaTools.compileRules(schema),
 };
 
 /** The CustomResourceDefinition kind, served by every fleetyard API server. */
 export function customResourceDefinitionResource(clock: Pick<Clock, 'now'>): ResourceDefinition {
-  return crdResource(
-    {
-      defaults: (crd) => {
-        defaultCrd(crd);
-      },
-      validate: (crd) => validateCrd(crd, celHooks),
-      validateUpdate: (crd, old) => validateCrdUpdate(crd, old, celHooks),
-    },
-    () => formatTime(clock.now()),
-  );
+  return crdResource(lazyChecks, () => formatTime(clock.now()));
+}
+
+/** Whether serving `def` needs the CRD tools: the CRD kind itself and every custom resource. */
+export function needsApiExtensionsTools(def: ResourceDefinition): boolean {
+  return def.customResource !== undefined || def.plural === 'customresourcedefinitions';
 }
 
 export interface ApiExtensionsOptions {
@@ -78,5 +74,9 @@ export interface ApiExtensionsOptions {
 }
 
 export function createCrdController(options: ApiExtensionsOptions): CrdController {
-  return new CrdController({ ...options, tools: customResourceSchemaTools });
+  return new CrdController({
+    ...options,
+    tools: lazySchemaTools,
+    loadTools: loadApiExtensionsTools,
+  });
 }

@@ -9,6 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { methodNotSupported, pathNotFound, StatusError } from '../api/errors.js';
 import type { KubeObject } from '../api/object.js';
 import { groupResource, type ResourceDefinition } from '../api/resource.js';
+import { loadApiExtensionsTools, needsApiExtensionsTools } from '../apiextensions/index.js';
 import type { ApiServices, ResourceCall } from './handlers/context.js';
 import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
 import {
@@ -122,6 +123,8 @@ async function resource(
   const def = api.registry.get(info.group, info.version, info.resource);
   if (def === undefined || (!def.namespaced && info.namespace !== '')) throw pathNotFound();
   if (def.namespaced && info.namespace === '' && info.name !== '') throw pathNotFound();
+  // CRDs and custom resources run validation tools that load on first use.
+  if (needsApiExtensionsTools(def)) await loadApiExtensionsTools();
   const accept = parseAccept(req.headers.accept);
   requireJson(accept);
   const call: ResourceCall = { req, res, info, def, query: url.searchParams, accept };
@@ -167,8 +170,8 @@ async function mainResource(api: ApiServices, call: ResourceCall): Promise<void>
   }
 }
 
-function handleGet(api: ApiServices, call: ResourceCall): void {
-  const table = tableRequest(call);
+async function handleGet(api: ApiServices, call: ResourceCall): Promise<void> {
+  const table = await tableRequest(call);
   const kv = api.store.getJson(call.def, call.info.namespace, call.info.name);
   const json = asServedVersion(call.def, kv.value);
   if (table === undefined) {

@@ -20,6 +20,7 @@ import {
   type CrdController,
   createCrdController,
   customResourceDefinitionResource,
+  loadApiExtensionsTools,
 } from '../apiextensions/index.js';
 import { bearerTokenFrom, tokenMatcher } from '../security/token.js';
 import type { Backend } from '../storage/backend.js';
@@ -29,7 +30,7 @@ import { sendError, toStatusError } from './http/respond.js';
 import { isLoopbackHost } from './loopback.js';
 import { createApiMetrics } from './metrics.js';
 import { NamespaceController, namespaceAdmission } from './namespaces.js';
-import { createOpenApiService } from './openapi/index.js';
+import { lazyOpenApiService } from './openapi-loader.js';
 import { ResourceRegistry } from './registry.js';
 import { routeRequest } from './router.js';
 import { ServiceAllocator } from './service-allocator.js';
@@ -150,7 +151,7 @@ export class ApiServer {
       backend: options.backend,
       clock,
       metrics: createApiMetrics(() => options.backend),
-      openapi: createOpenApiService({ registry: this.registry, loadBuiltinSchemas }),
+      openapi: lazyOpenApiService({ registry: this.registry, loadBuiltinSchemas }),
       shutdownSignal: this.#shutdown.signal,
       minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
     };
@@ -195,7 +196,7 @@ export class ApiServer {
     this.#services.start();
     this.#namespaces.start();
     // Stored CRDs are served before the first request (a restart keeps custom resources served).
-    this.#crds.start();
+    await this.#crds.start();
     const host = this.#options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
       this.#server.once('error', reject);
@@ -210,6 +211,8 @@ export class ApiServer {
     this.#url = `${scheme}://${shown}:${addr.port}`;
     // Later: loading the metrics library (~12 ms) is not on the path to the first answers.
     this.services.clock.setTimer(METRICS_LOAD_DELAY_MS, () => void this.services.metrics.load());
+    // The CRD tools too, so the first CRD request does not wait for them.
+    this.services.clock.setTimer(METRICS_LOAD_DELAY_MS, () => void loadApiExtensionsTools());
     return this.#url;
   }
 

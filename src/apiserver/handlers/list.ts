@@ -27,7 +27,7 @@ interface ContinueToken {
 const EXPIRED_CONTINUE =
   'The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.';
 
-export function handleList(api: ApiServices, call: ResourceCall): void {
+export async function handleList(api: ApiServices, call: ResourceCall): Promise<void> {
   const { def, query } = call;
   const selector = parseRequestSelector(def, query);
   const prefix = listPrefix(def, call.info.namespace);
@@ -64,7 +64,7 @@ export function handleList(api: ApiServices, call: ResourceCall): void {
     if (e instanceof FutureRevisionError) throw tooLargeFor(e.requested, e.current);
     throw e;
   }
-  const table = tableRequest(call);
+  const table = await tableRequest(call);
   if (table === undefined) {
     sendJson(call.res, 200, renderList(def, result));
     return;

@@ -8,7 +8,7 @@
  */
 import { badRequest } from '../../api/errors.js';
 import type { KubeObject } from '../../api/object.js';
-import { type IncludeObject, tableFor } from '../../api/printers/index.js';
+import type { IncludeObject, tableFor } from '../../api/printers/index.js';
 import { tableContentType, tableFormat } from '../http/media.js';
 import { sendJson } from '../http/respond.js';
 import type { ApiServices, ResourceCall } from './context.js';
@@ -17,12 +17,14 @@ export interface TableRequest {
   readonly version: 'v1' | 'v1beta1';
   readonly includeObject: IncludeObject;
   readonly contentType: string;
+  /** The printers, loaded on the first Table request (they are not on the startup path). */
+  readonly tableFor: typeof tableFor;
 }
 
 const INCLUDE_OBJECT: readonly IncludeObject[] = ['None', 'Metadata', 'Object'];
 
 /** The Table the request asks for, or undefined for plain objects. */
-export function tableRequest(call: ResourceCall): TableRequest | undefined {
+export async function tableRequest(call: ResourceCall): Promise<TableRequest | undefined> {
   const version = tableFormat(call.accept);
   if (version === undefined) return undefined;
   const raw = call.query.get('includeObject') ?? '';
@@ -30,7 +32,8 @@ export function tableRequest(call: ResourceCall): TableRequest | undefined {
   if (!INCLUDE_OBJECT.includes(includeObject)) {
     throw badRequest(`unrecognized includeObject value: ${JSON.stringify(raw)}`);
   }
-  return { version, includeObject, contentType: tableContentType(version) };
+  const { tableFor } = await import('../../api/printers/index.js');
+  return { version, includeObject, contentType: tableContentType(version), tableFor };
 }
 
 export interface TableListMeta {
@@ -48,7 +51,7 @@ export function tableJson(
   meta: TableListMeta,
   columnDefinitions = true,
 ): string {
-  const t = tableFor(call.def, objects, {
+  const t = table.tableFor(call.def, objects, {
     now: new Date(api.clock.now()),
     includeObject: table.includeObject,
     columnDefinitions,

@@ -40,7 +40,7 @@ const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
 
 type EventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
-export function handleWatch(api: ApiServices, call: ResourceCall): void {
+export async function handleWatch(api: ApiServices, call: ResourceCall): Promise<void> {
   const { def, query, res, req } = call;
   const selector = parseRequestSelector(def, query);
   const prefix = listPrefix(def, call.info.namespace);
@@ -51,7 +51,7 @@ export function handleWatch(api: ApiServices, call: ResourceCall): void {
   const bookmarks = query.get('allowWatchBookmarks') === 'true';
   const timeoutMs = watchTimeoutMs(query.get('timeoutSeconds'), api.minRequestTimeoutSeconds);
 
-  const table = tableRequest(call);
+  const table = await tableRequest(call);
   res.writeHead(200, {
     'Content-Type': table?.contentType ?? 'application/json',
     'Cache-Control': 'no-cache, private',
