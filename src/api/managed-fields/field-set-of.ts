@@ -14,11 +14,12 @@ import {
   fieldElement,
   type PathElement,
   pathElementToString,
-  serializePathElement,
 } from './path-element.js';
 import { type Shape, TypedValueError, type TypeResolver } from './type-resolver.js';
 
 export interface IndexedItem {
+  /** The element's `fieldsV1` key. */
+  readonly key: string;
   readonly pe: PathElement;
   readonly item: unknown;
 }
@@ -26,28 +27,29 @@ export interface IndexedItem {
 /**
  * A granular list's elements by path element. A repeated element keeps its first occurrence
  * (upstream tolerates duplicates in stored objects); `rejectDuplicates` makes it an error, as
- * for an applied configuration.
+ * for an applied configuration. `path` (for error messages) may be given as a function, so a
+ * walk builds it only when an error is thrown.
  */
 export function indexList(
   r: TypeResolver,
   shape: Extract<Shape, { kind: 'list' }>,
   schema: Schema | undefined,
   list: readonly unknown[],
-  path: FieldPath,
+  path: FieldPath | (() => FieldPath),
   rejectDuplicates = false,
 ): Map<string, IndexedItem> {
   const out = new Map<string, IndexedItem>();
-  list.forEach((item, i) => {
-    const pe = r.itemElement(shape, schema, item, i, path);
-    const key = serializePathElement(pe);
+  for (let i = 0; i < list.length; i++) {
+    const item = list[i];
+    const { key, pe } = r.itemKeyed(shape, schema, item, i, path);
     if (out.has(key)) {
       if (rejectDuplicates) {
         throw new TypedValueError(path, `duplicate entries for key ${pathElementToString(pe)}`);
       }
-      return;
+      continue;
     }
-    out.set(key, { pe, item });
-  });
+    out.set(key, { key, pe, item });
+  }
   return out;
 }
 

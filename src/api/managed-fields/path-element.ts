@@ -84,6 +84,15 @@ export interface KeyedElement {
 }
 
 /**
+ * Upstream order of `fieldsV1` keys by their elements; field names (most keys) compare as
+ * their `f:` keys, without the switch.
+ */
+export function compareKeyedElements(a: KeyedElement, b: KeyedElement): number {
+  if (a.pe.kind === 'field' && b.pe.kind === 'field') return compareStrings(a.key, b.key);
+  return comparePathElements(a.pe, b.pe);
+}
+
+/**
  * Interned elements: the same few hundred field names and list keys recur on every write of a
  * kind, and building `f:name` strings (then hashing them as map keys) or re-parsing `k:{…}` keys
  * was a large share of a write. Elements are immutable, so one instance serves every set. The

@@ -15,10 +15,13 @@ import type { Schema } from '../schema/types.js';
 import {
   type FieldPath,
   indexElement,
+  type KeyedElement,
   type KeyField,
   keyElement,
+  keyedField,
   type PathElement,
   pathToString,
+  serializePathElement,
   valueElement,
 } from './path-element.js';
 
@@ -63,7 +66,8 @@ export type Shape =
 
 /** A value that cannot be typed (upstream `ValidationErrors` from typed conversion). */
 export class TypedValueError extends Error {
-  constructor(path: FieldPath, message: string) {
+  constructor(at: FieldPath | (() => FieldPath), message: string) {
+    const path = typeof at === 'function' ? at() : at;
     super(path.length > 0 ? `${pathToString(path)}: ${message}` : message);
     this.name = 'TypedValueError';
   }
@@ -96,6 +100,99 @@ interface NodeInfo {
   listShape: ListShape | undefined;
 }
 
+/**
+ * A schema as a walk visits it: its facts and, kept on the node, the nodes of its fields and
+ * items, so a walk steps from node to node instead of looking every schema up again. Nodes are
+ * per navigator (like {@link NodeInfo}) and never change once built, except for filling caches.
+ */
+export interface SchemaNode {
+  readonly schema: Schema | undefined;
+  readonly atomicMap: boolean;
+  /** Field nodes by name (bounded: map keys are unbounded and all share one schema). */
+  readonly fields: Map<string, FieldStep>;
+  items: SchemaNode | undefined;
+  listShape: ListShape | undefined;
+}
+
+/** A field's node and its path element (a `PathStep` for the set builders). */
+export interface FieldStep extends KeyedElement {
+  readonly node: SchemaNode;
+}
+
+/** The node of no schema: everything below it is untyped too. */
+const UNTYPED_NODE: SchemaNode = {
+  schema: undefined,
+  atomicMap: false,
+  fields: new Map(),
+  items: undefined,
+  listShape: ATOMIC_LIST,
+};
+const FIELD_NODES_LIMIT = 1000;
+const nodeCaches = new WeakMap<SchemaNavigator, WeakMap<Schema, SchemaNode>>();
+
+/**
+ * Interned list item elements with one primitive key value (`k:{"name":"web"}`) or a primitive
+ * set value (`v:"a"`): a write names every item of every list on both sides, and building the
+ * key text each time was a large share of a walk. Bounded like the path-element tables.
+ */
+const ITEM_INTERN_LIMIT = 20_000;
+let internedItems = 0;
+/** Per key-field list: nested maps, one level per key field's value, then the element. */
+type KeyTrie = Map<string | number | boolean, KeyTrie | KeyedElement>;
+const byKeyValues = new Map<string, KeyTrie>();
+const bySetValue = new Map<string | number | boolean, KeyedElement>();
+
+function isInternable(v: unknown): v is string | number | boolean {
+  return (
+    typeof v === 'string' ||
+    typeof v === 'boolean' ||
+    (typeof v === 'number' && Number.isFinite(v) && !Object.is(v, -0))
+  );
+}
+
+/** The element of an item whose key fields all hold primitives; `undefined` otherwise. */
+function internedKeyElement(
+  keys: readonly string[],
+  item: Record<string, unknown>,
+): KeyedElement | undefined {
+  const sig = keys.length === 1 ? (keys[0] as string) : keys.join('\u0000');
+  let node = byKeyValues.get(sig);
+  if (node === undefined) {
+    node = new Map();
+    byKeyValues.set(sig, node);
+  }
+  const last = keys.length - 1;
+  for (let i = 0; i < last; i++) {
+    const v = item[keys[i] as string];
+    if (!isInternable(v)) return undefined;
+    let next = node.get(v) as KeyTrie | undefined;
+    if (next === undefined) {
+      if (internedItems >= ITEM_INTERN_LIMIT) return undefined;
+      next = new Map();
+      node.set(v, next);
+    }
+    node = next;
+  }
+  const v = item[keys[last] as string];
+  if (!isInternable(v)) return undefined;
+  return intern(node as Map<unknown, KeyedElement>, v, () =>
+    keyElement(keys.map((k): KeyField => [k, item[k]])),
+  );
+}
+
+function intern<K>(table: Map<K, KeyedElement>, k: K, make: () => PathElement): KeyedElement {
+  let e = table.get(k);
+  if (e === undefined) {
+    const pe = make();
+    e = { key: serializePathElement(pe), pe };
+    if (internedItems < ITEM_INTERN_LIMIT) {
+      table.set(k, e);
+      internedItems++;
+    }
+  }
+  return e;
+}
+
 const ANYTHING: Schema = {};
 const caches = new WeakMap<SchemaNavigator, WeakMap<Schema, NodeInfo>>();
 
@@ -123,10 +220,91 @@ export class TypeResolver {
   readonly root: Schema | undefined;
   readonly #cache: WeakMap<Schema, NodeInfo>;
 
+  readonly #nodes: WeakMap<Schema, SchemaNode>;
+
   constructor(root: Schema | undefined, nav: SchemaNavigator) {
     this.root = root;
     this.nav = nav;
     this.#cache = cacheOf(nav);
+    let nodes = nodeCaches.get(nav);
+    if (!nodes) {
+      nodes = new WeakMap();
+      nodeCaches.set(nav, nodes);
+    }
+    this.#nodes = nodes;
+  }
+
+  /** The node of `schema` (shared by every resolver of the same navigator). */
+  node(schema: Schema | undefined): SchemaNode {
+    if (!schema) return UNTYPED_NODE;
+    let n = this.#nodes.get(schema);
+    if (!n) {
+      n = {
+        schema,
+        atomicMap: this.#info(schema).atomicMap,
+        fields: new Map(),
+        items: undefined,
+        listShape: undefined,
+      };
+      this.#nodes.set(schema, n);
+    }
+    return n;
+  }
+
+  /** {@link field} as a node; `metadata` at the root is resolved each time (it may be replaced). */
+  fieldNode(parent: SchemaNode, name: string, atRoot: boolean): SchemaNode {
+    return this.fieldStep(parent, name, atRoot).node;
+  }
+
+  /** {@link fieldNode} with the field's path element, both from one lookup. */
+  fieldStep(parent: SchemaNode, name: string, atRoot: boolean): FieldStep {
+    let f = parent.fields.get(name);
+    if (f === undefined || (atRoot && name === 'metadata')) {
+      const node =
+        parent === UNTYPED_NODE ? UNTYPED_NODE : this.node(this.field(parent.schema, name, atRoot));
+      const e = keyedField(name);
+      f = { node, key: e.key, pe: e.pe };
+      // The root's `metadata` is not kept: the same node may be a root in one walk, not another.
+      if (!(atRoot && name === 'metadata') && parent.fields.size < FIELD_NODES_LIMIT)
+        parent.fields.set(name, f);
+    }
+    return f;
+  }
+
+  itemsNode(parent: SchemaNode): SchemaNode {
+    if (parent.items === undefined) parent.items = this.node(this.items(parent.schema));
+    return parent.items;
+  }
+
+  /** {@link shape} from a node. */
+  nodeShape(node: SchemaNode, value: unknown): Shape {
+    if (Array.isArray(value)) {
+      if (node.listShape === undefined) node.listShape = this.#listShape(node.schema as Schema);
+      return node.listShape;
+    }
+    if (isJsonMap(value)) return node.atomicMap ? ATOMIC_MAP : GRANULAR_MAP;
+    return SCALAR;
+  }
+
+  /** {@link itemElement} with its `fieldsV1` key; primitive keys and set values are interned. */
+  itemKeyed(
+    shape: Extract<Shape, { kind: 'list' }>,
+    listSchema: Schema | undefined,
+    item: unknown,
+    index: number,
+    path: FieldPath | (() => FieldPath),
+  ): KeyedElement {
+    if (shape.listType === 'map' && shape.keys.length > 0 && isJsonMap(item)) {
+      const hit = internedKeyElement(shape.keys, item);
+      if (hit !== undefined) return hit;
+    } else if (
+      (shape.listType === 'set' || (shape.listType === 'map' && shape.keys.length === 0)) &&
+      isInternable(item)
+    ) {
+      return intern(bySetValue, item, () => valueElement(item));
+    }
+    const pe = this.itemElement(shape, listSchema, item, index, path);
+    return { key: serializePathElement(pe), pe };
   }
 
   #info(schema: Schema): NodeInfo {
@@ -195,7 +373,7 @@ export class TypeResolver {
     listSchema: Schema | undefined,
     item: unknown,
     index: number,
-    path: FieldPath,
+    path: FieldPath | (() => FieldPath),
   ): PathElement {
     if (shape.listType === 'atomic') return indexElement(index);
     if (shape.listType === 'set' || shape.keys.length === 0) return setElement(item, path);
@@ -225,7 +403,7 @@ export class TypeResolver {
   }
 }
 
-function setElement(item: unknown, path: FieldPath): PathElement {
+function setElement(item: unknown, path: FieldPath | (() => FieldPath)): PathElement {
   if (isJsonMap(item)) {
     throw new TypedValueError(
       path,

@@ -20,7 +20,7 @@ import { ApplyConflicts, type Conflict } from './conflicts.js';
 import { FieldSet } from './field-set.js';
 import { ensureNamedFieldsAreMembers, rawFieldSetOf } from './field-set-of.js';
 import { compareStrings } from './go-json.js';
-import type { ManagerEntry, Managers } from './managed.js';
+import { entryOf, type ManagerEntry, type Managers } from './managed.js';
 import { mergeObjects } from './merge.js';
 import { removeItems } from './remove.js';
 import type { TypeResolver } from './type-resolver.js';
@@ -95,7 +95,7 @@ export function updateManagers(
     .difference(ch.removed)
     .recursiveDifference(ctx.ignored);
   if (set.isEmpty()) out.delete(id);
-  else out.set(id, { ...entry, set });
+  else out.set(id, entryOf(entry, set, entry.time));
   return out;
 }
 
@@ -120,7 +120,7 @@ export function applyConfig(
   const set = rawFieldSetOf(ctx.r, config, { rejectDuplicates: true }).recursiveDifference(
     ctx.ignored,
   );
-  const withApplier = new Map(managers).set(id, { ...entry, set });
+  const withApplier = new Map(managers).set(id, entryOf(entry, set, entry.time));
   // Pruning can drop an empty map or list the configuration itself sets (it owns no field
   // inside); merging the configuration again restores exactly those.
   const pruned = mergeObjects(ctx.r, prune(ctx, merged, withApplier, lastSet), config);
