@@ -84,6 +84,8 @@ export interface CustomResourceInfo {
   readonly printerColumns: readonly PrinterColumn[];
   /** JSON paths (`.spec.color`) from `selectableFields`, usable in field selectors. */
   readonly selectableFields: readonly string[];
+  /** The CRD is being deleted: its custom resources are deleted and no new ones are created. */
+  readonly terminating?: boolean;
 }
 
 export type NameValidation = 'dns-subdomain' | 'dns-label' | 'path-segment';

@@ -128,6 +128,8 @@ export class CrdController {
       return;
     }
     if (crd.metadata?.deletionTimestamp) {
+      // Still served (list, get, delete), but marked: creates are refused from now on.
+      if (this.#served.has(name)) this.#serve(crd);
       await this.#cleanUp(crd);
       return;
     }

@@ -213,3 +213,43 @@ describe('CustomResourceDefinitions after a restart', () => {
     }
   });
 });
+
+describe('a terminating CustomResourceDefinition', () => {
+  it('waits for finalizers of its custom resources and refuses new ones meanwhile', async () => {
+    const t = await startTestServer();
+    try {
+      await t.request('POST', CRDS, { body: widgetCrd() });
+      await established(t);
+      const held = widget('held', { size: 'small' });
+      (held.metadata as Record<string, unknown>).finalizers = ['example.com/hold'];
+      assert.equal((await t.request('POST', W1, { body: held })).status, 201);
+
+      assert.equal((await t.request('DELETE', `${CRDS}/${WIDGET_CRD_NAME}`)).status, 200);
+      const refused = await until('creates are refused', async () => {
+        const r = await t.request('POST', W1, { body: widget('late', { size: 'small' }) });
+        return r.status === 405 ? r : undefined;
+      });
+      assert.equal(refused.body.reason, 'MethodNotAllowed');
+      assert.equal(
+        refused.body.message,
+        'create not allowed while custom resource definition is terminating',
+      );
+      const crd = await t.request('GET', `${CRDS}/${WIDGET_CRD_NAME}`);
+      const terminating = (
+        crd.body.status as { conditions: { type: string; reason: string }[] }
+      ).conditions.find((c) => c.type === 'Terminating');
+      assert.equal(terminating?.reason, 'InstanceDeletionInProgress');
+
+      await t.request('PATCH', `${W1}/held`, {
+        body: { metadata: { finalizers: null } },
+        contentType: 'application/merge-patch+json',
+      });
+      await until('the CRD is gone', async () => {
+        const g = await t.request('GET', `${CRDS}/${WIDGET_CRD_NAME}`);
+        return g.status === 404 ? true : undefined;
+      });
+    } finally {
+      await t.close();
+    }
+  });
+});

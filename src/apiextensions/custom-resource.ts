@@ -76,6 +76,7 @@ function versionDefinition(
       schema,
       printerColumns: version.additionalPrinterColumns ?? [],
       selectableFields: selectable,
+      ...(crd.metadata?.deletionTimestamp ? { terminating: true } : {}),
     },
   };
 }

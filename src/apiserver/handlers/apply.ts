@@ -25,7 +25,7 @@ import { checkWriteOptions, managerOf } from './field-manager.js';
 import { kindSchema } from './kind-schema.js';
 import { asObjectOf, checkName, checkNamespace } from './object-body.js';
 import { settleStrictErrors } from './strict-decoding.js';
-import { checkResourceVersion, replacement } from './write.js';
+import { checkResourceVersion, refuseWhileTerminating, replacement } from './write.js';
 
 export async function handleApply(
   api: ApiServices,
@@ -71,6 +71,7 @@ export async function handleApply(
     sendJson(call.res, 200, result.json);
   } catch (e) {
     if (!isNotFound(e) || sub !== '') throw e;
+    refuseWhileTerminating(call);
     const { object } = applyPatch(undefined, applied, options);
     const created = await api.store.create(def, info.namespace, withName(object, info.name), {
       dryRun,

@@ -19,6 +19,7 @@ export async function handleCreate(api: ApiServices, call: ResourceCall): Promis
   const { def, info } = call;
   if (def.namespaced && info.namespace === '')
     throw methodNotSupported(groupResource(def), 'create');
+  refuseWhileTerminating(call);
   checkWriteOptions(call, 'CreateOptions');
   const obj = asObjectOf(def, await decodeStrictObject(call, await readBody(call.req), 'create'));
   checkNamespace(def, obj, info.namespace);
@@ -78,4 +79,15 @@ export function replacement(sub: string, body: KubeObject, current: KubeObject):
     return { ...current, spec: { ...(current.spec as object), finalizers: spec.finalizers ?? [] } };
   }
   return body;
+}
+
+/**
+ * A custom resource whose CRD is being deleted cannot be created (upstream's CRD handler:
+ * 405 `create not allowed while custom resource definition is terminating`).
+ */
+export function refuseWhileTerminating(call: ResourceCall): void {
+  if (!call.def.customResource?.terminating) return;
+  const e = methodNotSupported(groupResource(call.def), 'create');
+  e.status.message = 'create not allowed while custom resource definition is terminating';
+  throw e;
 }
