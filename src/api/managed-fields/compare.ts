@@ -79,12 +79,24 @@ function kindOf(v: unknown): number {
 
 const NO_KEYS: readonly string[] = [];
 
+/** An empty container of `other`'s kind when `other` is a non-empty one; else null. */
+function emptyLike(other: unknown): unknown {
+  if (typeof other !== 'object' || other === null) return null;
+  if (Array.isArray(other)) return other.length > 0 ? [] : null;
+  return Object.keys(other).length > 0 ? {} : null;
+}
+
 /**
  * One node of both objects. The same decision as {@link isLeaf} on the shape both sides share,
  * taken with one look at each value: a change of kind, a scalar, an atomic list or map, or two empty
  * containers are compared whole; other maps and lists are descended into.
  */
-function walk(w: Walker, lhs: unknown, rhs: unknown, node: SchemaNode, depth: number) {
+function walk(w: Walker, lhsIn: unknown, rhsIn: unknown, node: SchemaNode, depth: number) {
+  // structured-merge-diff reads a null list or map as an empty one when the other side has
+  // entries: the entries are added or removed, the field itself is only modified (no ".").
+  // A Go zero value serialises non-omitempty lists as null (a PodSpec's `containers`).
+  const lhs = lhsIn === null ? emptyLike(rhsIn) : lhsIn;
+  const rhs = rhsIn === null ? emptyLike(lhsIn) : rhsIn;
   if (lhs === undefined && depth > 0) {
     addSubtree(w, rhs, node, w.added.at(w.steps, depth - 1), depth);
     return;

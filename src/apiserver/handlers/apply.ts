@@ -8,6 +8,7 @@
  */
 import { parse as parseYaml } from 'yaml';
 import { badRequest, isNotFound, unclassifiedError } from '../../api/errors.js';
+import { zeroObject } from '../../api/kinds/zero-values.js';
 import { applyPatch } from '../../api/managed-fields/index.js';
 import type { KubeObject } from '../../api/object.js';
 import { apiVersionOf } from '../../api/resource.js';
@@ -54,6 +55,7 @@ export async function handleApply(
     nav,
     force: call.query.get('force') === 'true',
     kind: def.kind,
+    zero: zeroObject(def),
   };
   const dryRun = isDryRun(call.query);
   try {
