@@ -10,6 +10,7 @@ import { methodNotSupported, pathNotFound, StatusError } from '../api/errors.js'
 import type { KubeObject } from '../api/object.js';
 import { groupResource, type ResourceDefinition } from '../api/resource.js';
 import { loadApiExtensionsTools, needsApiExtensionsTools } from '../apiextensions/index.js';
+import { handleBinding } from './handlers/binding.js';
 import type { ApiServices, ResourceCall } from './handlers/context.js';
 import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
 import {
@@ -128,15 +129,23 @@ async function resource(
   const accept = parseAccept(req.headers.accept);
   requireJson(accept);
   const call: ResourceCall = { req, res, info, def, query: url.searchParams, accept };
+  return info.subresource === '' ? mainResource(api, call) : subresource(api, call);
+}
+
+/** The subresources: status and scale where the kind has them, pods' binding, namespaces' finalize. */
+async function subresource(api: ApiServices, call: ResourceCall): Promise<void> {
+  const { def, info } = call;
   switch (info.subresource) {
-    case '':
-      return mainResource(api, call);
     case 'status':
       if (!def.statusSubresource) throw pathNotFound();
       return subresourceVerb(api, call, def);
     case 'scale':
       if (def.scale === undefined) throw pathNotFound();
       return scaleVerb(api, call, def);
+    case 'binding':
+      if (!(def.group === '' && def.plural === 'pods')) throw pathNotFound();
+      if (info.verb !== 'create') throw methodNotSupported(groupResource(def), info.verb);
+      return handleBinding(api, call);
     case 'finalize':
       if (!(def.group === '' && def.plural === 'namespaces')) throw pathNotFound();
       if (info.verb !== 'update') throw methodNotSupported(groupResource(def), info.verb);

@@ -137,6 +137,8 @@ function subresources(d: ResourceDefinition): Subresource[] {
   const out: Subresource[] = [];
   if (d.group === '' && d.plural === 'namespaces')
     out.push({ name: 'finalize', kind: d.kind, verbs: ['update'] });
+  if (d.group === '' && d.plural === 'pods')
+    out.push({ name: 'binding', kind: 'Binding', verbs: ['create'] });
   if (d.scale !== undefined) {
     out.push({
       name: 'scale',

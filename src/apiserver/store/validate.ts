@@ -27,6 +27,8 @@ export function validateForUpdate(
   subresource: string,
 ): FieldError[] {
   const errors = validateObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {});
+  // A binding changes only what the scheduler may set (`spec.nodeName`, `PodScheduled`).
+  if (subresource === 'binding') return errors;
   if (subresource === 'status') {
     return errors.concat(def.strategy.validateStatusUpdate?.(obj, old) ?? []);
   }

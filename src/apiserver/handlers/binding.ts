@@ -1,0 +1,91 @@
+/**
+ * `POST …/pods/{name}/binding`: how a scheduler assigns a pod to a node (upstream
+ * `BindingREST.Create` / `setPodHostAndAnnotations`). The pod must not be bound yet (409
+ * `pod x is already assigned to node "n"`) nor being deleted; binding sets `spec.nodeName`,
+ * copies the Binding's annotations, and sets `PodScheduled=True`. Answers 201 with a Success
+ * Status, as upstream.
+ *
+ * @module
+ */
+import { conflict, invalid } from '../../api/errors.js';
+import { type FieldError, fieldErrors, path } from '../../api/field-error.js';
+import type { KubeObject } from '../../api/object.js';
+import { decodeObjectBody, readBody } from '../http/body.js';
+import { sendJson } from '../http/respond.js';
+import { formatTime } from '../store/metadata.js';
+import type { ApiServices, ResourceCall } from './context.js';
+import { isDryRun } from './context.js';
+import { asObjectOf, checkName } from './object-body.js';
+
+const BINDINGS = { group: '', resource: 'pods/binding' };
+
+interface Binding extends KubeObject {
+  target?: { kind?: string; name?: string; apiVersion?: string };
+}
+
+/** Upstream `ValidatePodBinding`. */
+function validateBinding(binding: Binding): FieldError[] {
+  const target = binding.target ?? {};
+  const errs: FieldError[] = [];
+  if (target.kind !== undefined && target.kind !== '' && target.kind !== 'Node') {
+    errs.push(fieldErrors.notSupported(path('target', 'kind'), target.kind, ['Node', '<empty>']));
+  }
+  if (!target.name) errs.push(fieldErrors.required(path('target', 'name')));
+  return errs;
+}
+
+export async function handleBinding(api: ApiServices, call: ResourceCall): Promise<void> {
+  const { def, info } = call;
+  const raw = await decodeObjectBody(await readBody(call.req), call.req.headers['content-type']);
+  const binding = asObjectOf(def, raw, 'Binding', 'v1') as Binding;
+  checkName(binding, info.name);
+  const errors = validateBinding(binding);
+  if (errors.length > 0) throw invalid({ group: '', kind: 'Binding' }, info.name, errors);
+  const node = binding.target?.name ?? '';
+  const now = formatTime(api.clock.now());
+  await api.store.update(def, info.namespace, info.name, (pod) => bound(pod, binding, node, now), {
+    dryRun: isDryRun(call.query),
+    subresource: 'binding',
+  });
+  sendJson(call.res, 201, {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: {},
+    status: 'Success',
+    code: 201,
+  });
+}
+
+function bound(pod: KubeObject, binding: Binding, node: string, now: string): KubeObject {
+  const name = pod.metadata?.name ?? '';
+  if (pod.metadata?.deletionTimestamp) {
+    throw conflict(BINDINGS, name, `pod ${name} is being deleted, cannot be assigned to a host`);
+  }
+  const spec = (pod.spec ?? {}) as { nodeName?: string };
+  if (spec.nodeName) {
+    throw conflict(
+      BINDINGS,
+      name,
+      `pod ${name} is already assigned to node ${JSON.stringify(spec.nodeName)}`,
+    );
+  }
+  const annotations = { ...pod.metadata?.annotations, ...binding.metadata?.annotations };
+  const status = (pod.status ?? {}) as { conditions?: Array<Record<string, unknown>> };
+  const conditions = (status.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
+  const previous = (status.conditions ?? []).find((c) => c.type === 'PodScheduled');
+  conditions.push({
+    type: 'PodScheduled',
+    status: 'True',
+    lastProbeTime: null,
+    lastTransitionTime: previous?.status === 'True' ? (previous.lastTransitionTime ?? now) : now,
+  });
+  return {
+    ...pod,
+    metadata: {
+      ...pod.metadata,
+      ...(Object.keys(annotations).length > 0 ? { annotations } : {}),
+    },
+    spec: { ...spec, nodeName: node },
+    status: { ...status, conditions },
+  };
+}
