@@ -1,0 +1,195 @@
+/**
+ * ReplicaSet status computation, following upstream `replica_set_utils.go: calculateStatus` and the
+ * skip-write rule of `updateReplicaSetStatus`, plus the pod-state predicates both this file and the
+ * victim ranking need (`IsPodActive`, `IsPodReady`, `IsPodAvailable`). Pure: `now` is epoch ms.
+ *
+ * @module
+ */
+
+import type { KubeObject } from '../../api/object.js';
+import { deepEqual, isJsonObject } from '../../api/object.js';
+
+/** The only ReplicaSet condition type. */
+export const REPLICA_FAILURE_CONDITION = 'ReplicaFailure';
+
+type Json = Record<string, unknown>;
+
+/** Reads a nested plain-object field (`spec`, `status`, …); absent or non-object → `{}`. */
+export function field(obj: unknown, key: string): Json {
+  if (!isJsonObject(obj)) return {};
+  const v = obj[key];
+  return isJsonObject(v) ? v : {};
+}
+
+function num(v: unknown, fallback = 0): number {
+  return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
+}
+
+/**
+ * Epoch ms of a metav1.Time string; `undefined` for the Go zero time (absent, null, "" or
+ * unparsable — the wire form of a zero metav1.Time is null).
+ */
+export function parseTime(v: unknown): number | undefined {
+  if (typeof v !== 'string' || v === '') return undefined;
+  const ms = Date.parse(v);
+  return Number.isNaN(ms) ? undefined : ms;
+}
+
+/** RFC3339 with second precision, the wire form of metav1.Time. */
+export function formatTime(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
+}
+
+/** The pod's `Ready` condition, if any. */
+export function podReadyCondition(pod: KubeObject): Json | undefined {
+  const conditions = field(pod, 'status').conditions;
+  if (!Array.isArray(conditions)) return undefined;
+  return conditions.find((c): c is Json => isJsonObject(c) && c.type === 'Ready');
+}
+
+/** Upstream IsPodReady: condition Ready has status "True" (phase is not consulted). */
+export function isPodReady(pod: KubeObject): boolean {
+  return podReadyCondition(pod)?.status === 'True';
+}
+
+/** Upstream IsPodActive: not Succeeded/Failed and no deletionTimestamp. */
+export function isPodActive(pod: KubeObject): boolean {
+  const phase = field(pod, 'status').phase;
+  if (phase === 'Succeeded' || phase === 'Failed') return false;
+  const deletion = pod.metadata?.deletionTimestamp;
+  return deletion === undefined || deletion === null;
+}
+
+/**
+ * Upstream IsPodAvailable: ready, and either minReadySeconds is 0 or the Ready transition time
+ * plus minReadySeconds is STRICTLY before now (a zero transition time never qualifies when m > 0).
+ */
+export function isPodAvailable(pod: KubeObject, minReadySeconds: number, now: number): boolean {
+  if (!isPodReady(pod)) return false;
+  if (minReadySeconds === 0) return true;
+  const since = parseTime(podReadyCondition(pod)?.lastTransitionTime);
+  return since !== undefined && since + minReadySeconds * 1000 < now;
+}
+
+/** labels ⊇ template labels (an empty template selects everything, as upstream's selector does). */
+function hasAllLabels(pod: KubeObject, template: Record<string, unknown>): boolean {
+  const labels = pod.metadata?.labels ?? {};
+  return Object.entries(template).every(([k, v]) => labels[k] === v);
+}
+
+/** Builds the `ReplicaFailure` condition upstream adds when manageReplicas failed. */
+function failureCondition(
+  activeCount: number,
+  desired: number,
+  error: Error | string,
+  now: number,
+): Json {
+  const diff = activeCount - desired;
+  // diff == 0 leaves the reason empty upstream (a failure with no create/delete in flight).
+  const reason = diff < 0 ? 'FailedCreate' : diff > 0 ? 'FailedDelete' : '';
+  return {
+    type: REPLICA_FAILURE_CONDITION,
+    status: 'True',
+    lastTransitionTime: formatTime(now),
+    reason,
+    message: typeof error === 'string' ? error : error.message,
+  };
+}
+
+function nextConditions(
+  rs: KubeObject,
+  activeCount: number,
+  now: number,
+  manageError?: Error | string,
+): unknown[] {
+  const current = field(rs, 'status').conditions;
+  const list = Array.isArray(current) ? current : [];
+  const hasFailure = list.some((c) => isJsonObject(c) && c.type === REPLICA_FAILURE_CONDITION);
+  if (manageError !== undefined && !hasFailure) {
+    return [...list, failureCondition(activeCount, desiredReplicas(rs), manageError, now)];
+  }
+  if (manageError === undefined && hasFailure) {
+    return list.filter((c) => !(isJsonObject(c) && c.type === REPLICA_FAILURE_CONDITION));
+  }
+  return list;
+}
+
+/** `spec.replicas`, defaulted to 1 as `SetDefaults_ReplicaSet` does. */
+export function desiredReplicas(rs: KubeObject): number {
+  return num(field(rs, 'spec').replicas, 1);
+}
+
+/**
+ * The status upstream would write for `rs` given its claimed ACTIVE pods. Unknown status fields and
+ * other conditions are preserved; `observedGeneration` = `metadata.generation`. `terminatingPods`
+ * (owned pods with a deletionTimestamp) fills the gated `terminatingReplicas` only when given.
+ */
+export function replicaSetStatus(
+  rs: KubeObject,
+  activePods: readonly KubeObject[],
+  now: number,
+  manageError?: Error | string,
+  terminatingPods?: readonly KubeObject[],
+): Json {
+  const spec = field(rs, 'spec');
+  const templateLabels = field(field(spec.template, 'metadata'), 'labels');
+  const minReadySeconds = num(spec.minReadySeconds);
+  let fullyLabeled = 0;
+  let ready = 0;
+  let available = 0;
+  for (const pod of activePods) {
+    if (hasAllLabels(pod, templateLabels)) fullyLabeled++;
+    if (!isPodReady(pod)) continue;
+    ready++;
+    if (isPodAvailable(pod, minReadySeconds, now)) available++;
+  }
+  const status: Json = { ...field(rs, 'status') };
+  status.replicas = activePods.length;
+  status.fullyLabeledReplicas = fullyLabeled;
+  status.readyReplicas = ready;
+  status.availableReplicas = available;
+  if (terminatingPods !== undefined) status.terminatingReplicas = terminatingPods.length;
+  status.observedGeneration = rs.metadata?.generation ?? 0;
+  const conditions = nextConditions(rs, activePods.length, now, manageError);
+  // An emptied condition list is a nil slice upstream, which `omitempty` drops from the JSON.
+  if (conditions.length > 0) status.conditions = conditions;
+  else delete status.conditions;
+  return status;
+}
+
+const COUNTERS = [
+  'replicas',
+  'fullyLabeledReplicas',
+  'readyReplicas',
+  'availableReplicas',
+] as const;
+
+/**
+ * Upstream's skip-write rule: the write is needed unless all counters, terminatingReplicas and the
+ * conditions are equal AND `metadata.generation == status.observedGeneration`.
+ */
+export function replicaSetStatusChanged(rs: KubeObject, next: Json): boolean {
+  const cur = field(rs, 'status');
+  if (COUNTERS.some((k) => num(cur[k]) !== num(next[k]))) return true;
+  if ((cur.terminatingReplicas ?? null) !== (next.terminatingReplicas ?? null)) return true;
+  if ((rs.metadata?.generation ?? 0) !== num(cur.observedGeneration)) return true;
+  return !deepEqual(cur.conditions ?? [], next.conditions ?? []);
+}
+
+/**
+ * Seconds after which the controller should re-sync so availability can flip without another event
+ * (B.1 step 8): only when manageReplicas succeeded, minReadySeconds > 0, every desired replica is
+ * ready but not all are available yet. Otherwise `undefined`.
+ */
+export function availabilityRecheckSeconds(
+  rs: KubeObject,
+  status: Json,
+  manageError?: Error | string,
+): number | undefined {
+  const minReadySeconds = num(field(rs, 'spec').minReadySeconds);
+  if (manageError !== undefined || minReadySeconds <= 0) return undefined;
+  const desired = desiredReplicas(rs);
+  if (num(status.readyReplicas) !== desired || num(status.availableReplicas) === desired)
+    return undefined;
+  return minReadySeconds;
+}
