@@ -1,0 +1,263 @@
+/**
+ * {@link ListerWatcher} over HTTP(S) for one collection path, e.g. `/api/v1/pods` (all
+ * namespaces) or `/apis/apps/v1/namespaces/default/deployments`, with node:http/node:https
+ * and no other dependency.
+ *
+ * - list: `GET path?limit=&continue=&resourceVersion=&labelSelector=&fieldSelector=`.
+ * - watch: `GET path?watch=true&resourceVersion=&allowWatchBookmarks=&timeoutSeconds=`; the
+ *   chunked body is newline-delimited JSON (k8s-wire.md §11.2), split on `\n` across chunk
+ *   boundaries. An ERROR event rejects with its Status (410 → {@link ExpiredError}).
+ * - Non-2xx answers reject with {@link StatusCodeError} carrying the code and Status body.
+ *
+ * Selectors given to the constructor apply to every list and watch (so list and watch always
+ * agree); selectors passed to one `list` call override them.
+ *
+ * @module
+ */
+import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { KubeObject } from '../api/object.js';
+import { type Clock, realClock } from '../util/clock.js';
+import {
+  type ListerWatcher,
+  type ListOptions,
+  type ListResult,
+  type StatusBody,
+  statusCodeError,
+  type WatchEvent,
+  type WatchOptions,
+  watchEventError,
+} from './lister-watcher.js';
+
+/** Where and how to connect. */
+export interface ConnectionOptions {
+  /** `https://host:port` or `http://host:port`; a path prefix is kept. */
+  readonly server: string;
+  /** Sent as `Authorization: Bearer …`. */
+  readonly token?: string;
+  /** PEM of the CA that signed the serving certificate (https only). */
+  readonly ca?: string | Buffer;
+  /** Accept any serving certificate (kubeconfig `insecure-skip-tls-verify`). */
+  readonly insecureSkipTlsVerify?: boolean;
+}
+
+export interface HttpListerWatcherOptions extends ConnectionOptions {
+  /** The collection path, e.g. `/api/v1/namespaces/default/pods`. */
+  readonly path: string;
+  readonly labelSelector?: string;
+  readonly fieldSelector?: string;
+  /** Time limit of one list request in ms (not of watches). @default 60_000 */
+  readonly listTimeoutMs?: number;
+  /** Times list requests. @default realClock */
+  readonly clock?: Clock;
+}
+
+/** The longest line a watch may send before it is treated as broken (a 16 MiB object). */
+const MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+export class HttpListerWatcher<T extends KubeObject = KubeObject> implements ListerWatcher<T> {
+  readonly #options: HttpListerWatcherOptions;
+  readonly #base: URL;
+
+  constructor(options: HttpListerWatcherOptions) {
+    this.#options = options;
+    this.#base = new URL(options.server);
+    if (this.#base.protocol !== 'https:' && this.#base.protocol !== 'http:') {
+      throw new TypeError(`unsupported server URL scheme: ${this.#base.protocol}`);
+    }
+    if (!options.path.startsWith('/'))
+      throw new TypeError(`path must start with /: ${options.path}`);
+  }
+
+  async list(options: ListOptions, signal?: AbortSignal): Promise<ListResult<T>> {
+    const query = this.#selectors(options);
+    if (options.limit !== undefined) query.set('limit', String(options.limit));
+    // Upstream rejects a continue token together with a resourceVersion.
+    if (options.continue) query.set('continue', options.continue);
+    else if (options.resourceVersion) query.set('resourceVersion', options.resourceVersion);
+    const timeout = new AbortController();
+    const clock = this.#options.clock ?? realClock;
+    const cancel = clock.setTimer(this.#options.listTimeoutMs ?? 60_000, () =>
+      timeout.abort(new Error(`list ${this.#options.path} timed out`)),
+    );
+    const onAbort = (): void => timeout.abort(signal?.reason);
+    if (signal?.aborted) onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let res: IncomingMessage;
+    let text: string;
+    try {
+      res = await this.#get(query, timeout.signal);
+      text = await readBody(res);
+    } finally {
+      cancel();
+      signal?.removeEventListener('abort', onAbort);
+    }
+    if (!isSuccess(res)) throw statusCodeError(res.statusCode ?? 0, parseStatus(text));
+    const body = JSON.parse(text) as {
+      items?: T[] | null;
+      metadata?: { resourceVersion?: string; continue?: string };
+    };
+    const cont = body.metadata?.continue;
+    return {
+      items: body.items ?? [],
+      resourceVersion: body.metadata?.resourceVersion ?? '',
+      ...(cont ? { continue: cont } : {}),
+    };
+  }
+
+  async watch(
+    options: WatchOptions,
+    onEvent: (event: WatchEvent<T>) => void,
+    signal: AbortSignal,
+  ): Promise<void> {
+    const query = this.#selectors({});
+    query.set('watch', 'true');
+    if (options.resourceVersion) query.set('resourceVersion', options.resourceVersion);
+    if (options.allowWatchBookmarks) query.set('allowWatchBookmarks', 'true');
+    if (options.timeoutSeconds !== undefined) {
+      query.set('timeoutSeconds', String(options.timeoutSeconds));
+    }
+    if (signal.aborted) return;
+    const inner = new AbortController();
+    const onAbort = (): void => inner.abort(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      const res = await this.#get(query, inner.signal);
+      if (!isSuccess(res)) {
+        throw statusCodeError(res.statusCode ?? 0, parseStatus(await readBody(res)));
+      }
+      await readEvents(res, onEvent);
+    } catch (err) {
+      // A stop requested by the caller is a normal end, not a failure.
+      if (signal.aborted) return;
+      throw err;
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      inner.abort();
+    }
+  }
+
+  #selectors(options: ListOptions): URLSearchParams {
+    const query = new URLSearchParams();
+    const label = options.labelSelector ?? this.#options.labelSelector;
+    const field = options.fieldSelector ?? this.#options.fieldSelector;
+    if (label) query.set('labelSelector', label);
+    if (field) query.set('fieldSelector', field);
+    return query;
+  }
+
+  /** Sends the GET; resolves with the response once its headers arrived. */
+  #get(query: URLSearchParams, signal: AbortSignal): Promise<IncomingMessage> {
+    const { token, ca, insecureSkipTlsVerify } = this.#options;
+    const url = new URL(this.#base);
+    url.pathname = `${url.pathname.replace(/\/$/, '')}${this.#options.path}`;
+    url.search = query.toString();
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const https = url.protocol === 'https:';
+    const options: RequestOptions & { ca?: string | Buffer; rejectUnauthorized?: boolean } = {
+      method: 'GET',
+      headers,
+      signal,
+      ...(https && ca !== undefined ? { ca } : {}),
+      ...(https && insecureSkipTlsVerify ? { rejectUnauthorized: false } : {}),
+    };
+    return new Promise((resolve, reject) => {
+      const req = (https ? httpsRequest : httpRequest)(url, options, resolve);
+      req.on('error', reject);
+      req.end();
+    });
+  }
+}
+
+function isSuccess(res: IncomingMessage): boolean {
+  const code = res.statusCode ?? 0;
+  return code >= 200 && code < 300;
+}
+
+function readBody(res: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    res.on('error', reject);
+  });
+}
+
+function parseStatus(text: string): StatusBody | undefined {
+  try {
+    const body = JSON.parse(text) as unknown;
+    return typeof body === 'object' && body !== null ? (body as StatusBody) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Feeds each complete line of the stream to `onEvent`; resolves at the end of the stream,
+ * rejects on an ERROR event, a malformed line, a throwing `onEvent` or a broken connection.
+ */
+function readEvents<T extends KubeObject>(
+  res: IncomingMessage,
+  onEvent: (event: WatchEvent<T>) => void,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let buffered = '';
+    let failed = false;
+    const fail = (err: unknown): void => {
+      failed = true;
+      res.destroy();
+      reject(err);
+    };
+    res.setEncoding('utf8');
+    res.on('data', (chunk: string) => {
+      if (failed) return;
+      buffered += chunk;
+      let nl = buffered.indexOf('\n');
+      while (nl >= 0 && !failed) {
+        const line = buffered.slice(0, nl);
+        buffered = buffered.slice(nl + 1);
+        if (line.trim() !== '') deliverLine(line, onEvent, fail);
+        nl = buffered.indexOf('\n');
+      }
+      if (buffered.length > MAX_LINE_BYTES) fail(new Error('watch event line too long'));
+    });
+    res.on('end', () => {
+      if (failed) return;
+      if (buffered.trim() !== '') deliverLine(buffered, onEvent, fail);
+      if (!failed) resolve();
+    });
+    // 'error' or 'close' without 'end': the connection broke mid-stream.
+    res.on('error', (err) => {
+      if (!failed) fail(err);
+    });
+    res.on('close', () => {
+      if (!failed && !res.complete) fail(new Error('watch stream closed before its end'));
+    });
+  });
+}
+
+function deliverLine<T extends KubeObject>(
+  line: string,
+  onEvent: (event: WatchEvent<T>) => void,
+  fail: (err: unknown) => void,
+): void {
+  try {
+    const event = JSON.parse(line) as { type?: string; object?: unknown };
+    if (event.type === 'ERROR') {
+      fail(watchEventError(event.object));
+      return;
+    }
+    if (!isEventType(event.type) || typeof event.object !== 'object' || event.object === null) {
+      fail(new Error(`unexpected watch event: ${line.slice(0, 200)}`));
+      return;
+    }
+    onEvent({ type: event.type, object: event.object as T });
+  } catch (err) {
+    fail(err);
+  }
+}
+
+function isEventType(type: unknown): type is WatchEvent['type'] {
+  return type === 'ADDED' || type === 'MODIFIED' || type === 'DELETED' || type === 'BOOKMARK';
+}
