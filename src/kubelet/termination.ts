@@ -1,0 +1,83 @@
+/**
+ * Graceful termination as the kubelet plays it (`CheckGracefulDelete` + kubelet kill): the
+ * simulated containers ignore SIGTERM, so they are killed (exit 137, reason `Error`) when
+ * min(terminationGracePeriodSeconds, deletionGracePeriodSeconds) has passed since the delete
+ * request (= deletionTimestamp − deletionGracePeriodSeconds). The pod then moves to a terminal
+ * phase (Succeeded only if every regular container exited 0) and the next plan deletes it.
+ *
+ * @module
+ */
+
+import { isDeepStrictEqual } from 'node:util';
+import { podConditions } from './pod-conditions.js';
+import { parseTime, rfc3339 } from './pod-status.js';
+import type { ContainerStatus, Pod, PodStatus } from './types.js';
+
+/** Exit code of a SIGKILLed process: 128 + 9. */
+export const SIGKILL_EXIT_CODE = 137;
+
+/** When the containers are killed (epoch ms). */
+export function killTime(pod: Pod, now: number): number {
+  const deadline = parseTime(pod.metadata.deletionTimestamp) ?? now;
+  const dgps = pod.metadata.deletionGracePeriodSeconds;
+  if (dgps === undefined || dgps === null) return deadline;
+  const requested = deadline - dgps * 1000;
+  const tgps = pod.spec.terminationGracePeriodSeconds ?? 30;
+  return requested + Math.max(0, Math.min(tgps, dgps)) * 1000;
+}
+
+function kill(cs: ContainerStatus, now: number, neverRanStays: boolean): ContainerStatus {
+  const base = { ...cs, ready: false, started: false };
+  const running = cs.state.running;
+  if (running) {
+    const terminated = {
+      exitCode: SIGKILL_EXIT_CODE,
+      reason: 'Error',
+      startedAt: running.startedAt ?? rfc3339(now),
+      finishedAt: rfc3339(now),
+      ...(cs.containerID ? { containerID: cs.containerID } : {}),
+    };
+    return { ...base, state: { terminated } };
+  }
+  if (cs.state.terminated || neverRanStays) return base;
+  const terminated = {
+    exitCode: SIGKILL_EXIT_CODE,
+    reason: 'ContainerStatusUnknown',
+    message: 'The container could not be located when the pod was terminated',
+    startedAt: null,
+    finishedAt: null,
+  };
+  return { ...base, state: { terminated } };
+}
+
+export function planTermination(
+  pod: Pod,
+  now: number,
+): { status?: PodStatus; requeueAfterMs?: number } {
+  const at = killTime(pod, now);
+  if (now < at) return { requeueAfterMs: at - now };
+  const old = pod.status ?? {};
+  const statuses = (old.containerStatuses ?? []).map((cs) => kill(cs, now, false));
+  const inits = (pod.spec.initContainers ?? []).map((spec) => ({
+    spec,
+    kind: spec.restartPolicy === 'Always' ? ('sidecar' as const) : ('init' as const),
+  }));
+  const initStatuses = (old.initContainerStatuses ?? []).map((cs) => {
+    const sidecar = inits.find((c) => c.spec.name === cs.name)?.kind === 'sidecar';
+    return kill(cs, now, !sidecar);
+  });
+  const allZero =
+    statuses.length === pod.spec.containers.length &&
+    statuses.every((s) => s.state.terminated?.exitCode === 0);
+  const phase = allZero ? 'Succeeded' : 'Failed';
+  const initialized =
+    old.conditions?.some((c) => c.type === 'Initialized' && c.status === 'True') ?? false;
+  const status: PodStatus = {
+    ...old,
+    phase,
+    conditions: podConditions(pod, { phase, initialized, inits, initStatuses, statuses, now }),
+    ...(old.initContainerStatuses ? { initContainerStatuses: initStatuses } : {}),
+    ...(old.containerStatuses ? { containerStatuses: statuses } : {}),
+  };
+  return isDeepStrictEqual(status, old) ? {} : { status, requeueAfterMs: 0 };
+}
