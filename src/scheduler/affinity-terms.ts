@@ -1,0 +1,98 @@
+/**
+ * Pod (anti-)affinity terms compiled for matching (upstream `framework.AffinityTerm`):
+ * a label selector over pods, the namespaces it covers and the topology key.
+ *
+ * Namespaces: the listed `namespaces` plus any whose labels match `namespaceSelector`; with
+ * neither, the namespace of the pod that owns the term. A nil `labelSelector` matches no pod;
+ * an empty `{}` namespaceSelector matches every namespace. A term whose selector does not
+ * parse matches nothing (validation normally rejects such pods).
+ *
+ * @module
+ */
+import { LabelSelector, labelSelectorFromObject } from '../api/labels/selector.js';
+import type { KubeObject } from '../api/object.js';
+import { labelsOf, namespaceOf, podSpecOf } from './pod-view.js';
+import type { PodAffinityRules, PodAffinityTerm } from './types.js';
+
+export interface AffinityTerm {
+  readonly selector: LabelSelector;
+  readonly namespaces: ReadonlySet<string>;
+  readonly namespaceSelector: LabelSelector;
+  readonly topologyKey: string;
+  /** The preferred-term weight; 1 for required terms. */
+  readonly weight: number;
+}
+
+function safeSelector(sel: PodAffinityTerm['labelSelector']): LabelSelector {
+  try {
+    return labelSelectorFromObject(sel);
+  } catch {
+    return LabelSelector.nothing();
+  }
+}
+
+export function compileTerm(
+  term: PodAffinityTerm,
+  ownerNamespace: string,
+  weight = 1,
+): AffinityTerm {
+  const listed = term.namespaces ?? [];
+  const namespaces =
+    listed.length === 0 && (term.namespaceSelector === null || term.namespaceSelector === undefined)
+      ? new Set([ownerNamespace])
+      : new Set(listed);
+  return {
+    selector: safeSelector(term.labelSelector),
+    namespaces,
+    namespaceSelector: safeSelector(term.namespaceSelector),
+    topologyKey: term.topologyKey,
+    weight,
+  };
+}
+
+/** Upstream `AffinityTerm.Matches`: namespace covered and labels selected. */
+export function termMatchesPod(
+  term: AffinityTerm,
+  pod: KubeObject,
+  namespaceLabels: (ns: string) => Readonly<Record<string, string>>,
+): boolean {
+  const ns = namespaceOf(pod);
+  const nsOk = term.namespaces.has(ns) || term.namespaceSelector.matches(namespaceLabels(ns));
+  return nsOk && term.selector.matches(labelsOf(pod));
+}
+
+export interface PodAffinityTerms {
+  readonly requiredAffinity: readonly AffinityTerm[];
+  readonly requiredAntiAffinity: readonly AffinityTerm[];
+  readonly preferredAffinity: readonly AffinityTerm[];
+  readonly preferredAntiAffinity: readonly AffinityTerm[];
+}
+
+function required(rules: PodAffinityRules | null | undefined, ns: string): AffinityTerm[] {
+  return (rules?.requiredDuringSchedulingIgnoredDuringExecution ?? []).map((t) =>
+    compileTerm(t, ns),
+  );
+}
+
+function preferred(rules: PodAffinityRules | null | undefined, ns: string): AffinityTerm[] {
+  return (rules?.preferredDuringSchedulingIgnoredDuringExecution ?? [])
+    .filter((w) => w.weight !== 0)
+    .map((w) => compileTerm(w.podAffinityTerm, ns, w.weight));
+}
+
+/** All four term lists of a pod (upstream `PodInfo`'s cached terms). */
+export function podAffinityTerms(pod: KubeObject): PodAffinityTerms {
+  const affinity = podSpecOf(pod).affinity;
+  const ns = namespaceOf(pod);
+  return {
+    requiredAffinity: required(affinity?.podAffinity, ns),
+    requiredAntiAffinity: required(affinity?.podAntiAffinity, ns),
+    preferredAffinity: preferred(affinity?.podAffinity, ns),
+    preferredAntiAffinity: preferred(affinity?.podAntiAffinity, ns),
+  };
+}
+
+/** Key for a topology pair in count maps. */
+export function pairKey(key: string, value: string): string {
+  return JSON.stringify([key, value]);
+}
