@@ -1,0 +1,87 @@
+/**
+ * Tests of the workload finders (upstream TestBasicFinderFunctions, TestDeploymentFinder) and of
+ * the pod DisruptionTarget condition update.
+ *
+ * @module
+ */
+
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { evictionDisruptionTarget, updatePodCondition } from './conditions.js';
+import { controllerScaleFromObjects } from './controller-scale.js';
+import { iso, NOW, NS, refTo, workload } from './test-fixtures.js';
+
+describe('controllerScaleFromObjects', () => {
+  const dep = workload('Deployment', 'd', 4);
+  const depRs = workload('ReplicaSet', 'd-rs', 2, refTo(dep));
+  const rs = workload('ReplicaSet', 'rs', 3);
+  const rc = workload('ReplicationController', 'rc', 5);
+  const ss = workload('StatefulSet', 'ss', 6);
+  const orphanRs = workload('ReplicaSet', 'o-rs', 7, refTo(workload('Deployment', 'gone', 1)));
+  const lookup = controllerScaleFromObjects({
+    deployments: [dep],
+    replicaSets: [depRs, rs, orphanRs],
+    replicationControllers: [rc],
+    statefulSets: [ss],
+    scaleSubresource: (ref) => (ref.kind === 'Foo' ? { uid: ref.uid, scale: 9 } : undefined),
+  });
+  const cases: { name: string; ref: ReturnType<typeof refTo>; want: unknown }[] = [
+    {
+      name: 'ReplicaSet of a Deployment → Deployment',
+      ref: refTo(depRs),
+      want: { uid: 'uid-Deployment-d', scale: 4 },
+    },
+    { name: 'bare ReplicaSet', ref: refTo(rs), want: { uid: 'uid-ReplicaSet-rs', scale: 3 } },
+    {
+      name: 'ReplicationController',
+      ref: refTo(rc),
+      want: { uid: 'uid-ReplicationController-rc', scale: 5 },
+    },
+    { name: 'StatefulSet', ref: refTo(ss), want: { uid: 'uid-StatefulSet-ss', scale: 6 } },
+    {
+      name: 'UID mismatch (recreated object)',
+      ref: { ...refTo(rs), uid: 'other' },
+      want: undefined,
+    },
+    { name: 'wrong group', ref: { ...refTo(ss), apiVersion: 'example.com/v1' }, want: undefined },
+    { name: 'ReplicaSet whose Deployment is gone', ref: refTo(orphanRs), want: undefined },
+    {
+      name: 'custom kind via scale subresource',
+      ref: { ...refTo(rs), kind: 'Foo' },
+      want: { uid: 'uid-ReplicaSet-rs', scale: 9 },
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, () => assert.deepEqual(lookup(c.ref, NS), c.want));
+  }
+  it('other namespaces do not resolve', () =>
+    assert.equal(lookup(refTo(rs), 'elsewhere'), undefined));
+});
+
+describe('updatePodCondition (DisruptionTarget)', () => {
+  it('appends the condition', () => {
+    const r = updatePodCondition(
+      [{ type: 'Ready', status: 'True' }],
+      evictionDisruptionTarget(NOW),
+    );
+    assert.equal(r.changed, true);
+    assert.deepEqual(
+      r.conditions.map((c) => c.type),
+      ['Ready', 'DisruptionTarget'],
+    );
+  });
+  it('keeps the old transition time and reports no change on a repeat', () => {
+    const first = updatePodCondition([], evictionDisruptionTarget(NOW)).conditions;
+    const again = updatePodCondition(first, evictionDisruptionTarget(NOW + 5000));
+    assert.equal(again.changed, false);
+    assert.equal(again.conditions[0]?.lastTransitionTime, iso(NOW));
+  });
+  it('moves the transition time when the status flips', () => {
+    const r = updatePodCondition(
+      [{ type: 'DisruptionTarget', status: 'False', lastTransitionTime: iso(NOW - 1000) }],
+      evictionDisruptionTarget(NOW),
+    );
+    assert.equal(r.changed, true);
+    assert.equal(r.conditions[0]?.lastTransitionTime, iso(NOW));
+  });
+});
