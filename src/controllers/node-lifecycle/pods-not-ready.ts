@@ -1,0 +1,47 @@
+/**
+ * `controllerutil.MarkPodsNotReady`, used by the node lifecycle controller when a node's Ready
+ * condition leaves True: every pod on the node whose Ready condition is not already False gets
+ * Ready=False, so ReplicaSet/Deployment/StatefulSet ready and available counts drop at once.
+ * Reason and message of the pod's condition are kept; `lastTransitionTime` moves to `now` (the
+ * status changes). Pure: returns the new `status.conditions` per pod to write.
+ *
+ * @module
+ */
+
+import type { KubeObject } from '../../api/object.js';
+import { isJsonObject } from '../../api/object.js';
+import type { PodCondition } from './taint-eviction.js';
+import { podNodeName } from './taints.js';
+import { formatTime } from './time.js';
+
+export interface PodReadyUpdate {
+  pod: KubeObject;
+  /** The pod's complete new `status.conditions`. */
+  conditions: PodCondition[];
+}
+
+/** Status updates for pods on `nodeName` that still report Ready other than False. */
+export function podsToMarkNotReady(
+  nodeName: string,
+  pods: readonly KubeObject[],
+  now: number,
+): PodReadyUpdate[] {
+  const updates: PodReadyUpdate[] = [];
+  for (const pod of pods) {
+    if (podNodeName(pod) !== nodeName) continue;
+    const status = isJsonObject(pod.status) ? pod.status : {};
+    const raw = Array.isArray(status.conditions) ? status.conditions : [];
+    const conditions = raw.filter(
+      (c): c is PodCondition => isJsonObject(c) && typeof c.type === 'string',
+    );
+    const ready = conditions.find((c) => c.type === 'Ready');
+    if (ready === undefined || ready.status === 'False') continue;
+    updates.push({
+      pod,
+      conditions: conditions.map((c) =>
+        c === ready ? { ...c, status: 'False', lastTransitionTime: formatTime(now) } : { ...c },
+      ),
+    });
+  }
+  return updates;
+}
