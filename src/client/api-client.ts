@@ -1,0 +1,435 @@
+/**
+ * The write side of the client: a small REST client for controllers (client-go's typed
+ * clients reduced to one dynamic class). JSON only, bearer token only, node:http/node:https
+ * with one keep-alive agent per client and no other dependency.
+ *
+ * - Paths come from {@link resourcePath}; every answer is the parsed JSON body.
+ * - Writes carry `fieldManager` (the call's, else the client's) and `dryRun=All` as query
+ *   parameters, as kubectl does; DELETE sends its DeleteOptions as a JSON body, as kubectl
+ *   does (k8s-wire.md §16), never as a query.
+ * - A non-2xx answer rejects with {@link StatusCodeError} carrying the Status body (410 as
+ *   {@link ExpiredError}); classify it with {@link isNotFound}, {@link isConflict},
+ *   {@link isAlreadyExists}, {@link isTooManyRequests} (upstream apimachinery semantics).
+ * - Each request is aborted after `timeoutMs` of the injected clock, rejecting with
+ *   {@link RequestTimeoutError}; a caller's AbortSignal rejects with the signal's reason.
+ *
+ * @module
+ */
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import type { KubeObject } from '../api/object.js';
+import { type Clock, realClock } from '../util/clock.js';
+import type { ConnectionOptions } from './http-lister-watcher.js';
+import { loadKubeconfigConnection } from './kubeconfig-connection.js';
+import {
+  ExpiredError,
+  type ListOptions,
+  type StatusBody,
+  StatusCodeError,
+  statusCodeError,
+} from './lister-watcher.js';
+import { type CollectionRef, type ObjectRef, resourcePath } from './resource-path.js';
+
+export interface ApiClientOptions extends ConnectionOptions {
+  /** The default field manager of writes, e.g. `replicaset-controller`. */
+  readonly fieldManager?: string;
+  /** Time limit of one request, headers and body, in ms. @default 60_000 */
+  readonly timeoutMs?: number;
+  /** Times requests. @default realClock */
+  readonly clock?: Clock;
+  /** The `User-Agent`; the server's fallback field manager is its first token. @default 'fleetyard-api-client' */
+  readonly userAgent?: string;
+}
+
+/** Options every call takes. */
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+  /** Overrides the client's `timeoutMs` for this call. */
+  readonly timeoutMs?: number;
+}
+
+/** Create/Update options (query parameters). */
+export interface WriteOptions extends CallOptions {
+  /** Overrides the client's `fieldManager`. */
+  readonly fieldManager?: string;
+  /** `dryRun=All`: validate and answer, persist nothing. */
+  readonly dryRun?: boolean;
+}
+
+export type PatchType = 'merge' | 'json' | 'strategic' | 'apply';
+
+export interface PatchOptions extends WriteOptions {
+  /** Apply only: take over fields other managers own instead of answering 409. */
+  readonly force?: boolean;
+  /** Patch a subresource, e.g. `status`. */
+  readonly subresource?: string;
+}
+
+export type PropagationPolicy = 'Orphan' | 'Background' | 'Foreground';
+
+/** `DeleteOptions`, sent as the JSON body. */
+export interface DeleteOptions extends CallOptions {
+  readonly propagationPolicy?: PropagationPolicy;
+  readonly gracePeriodSeconds?: number;
+  /** The delete fails with 409 unless the live object still has this uid / resourceVersion. */
+  readonly preconditions?: { readonly uid?: string; readonly resourceVersion?: string };
+  readonly dryRun?: boolean;
+}
+
+export interface ListCallOptions extends CallOptions, ListOptions {}
+
+/** A list answer (`…List` kinds): `items` is never null here. */
+export interface KubeList<T extends KubeObject = KubeObject> {
+  readonly apiVersion?: string;
+  readonly kind?: string;
+  readonly metadata: {
+    readonly resourceVersion?: string;
+    readonly continue?: string;
+    readonly remainingItemCount?: number;
+  };
+  readonly items: T[];
+}
+
+/** The request ran past its time limit and was aborted. */
+export class RequestTimeoutError extends Error {
+  readonly timeoutMs: number;
+  constructor(method: string, path: string, timeoutMs: number) {
+    super(`${method} ${path} timed out after ${timeoutMs} ms`);
+    this.name = 'RequestTimeoutError';
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+const PATCH_CONTENT_TYPES: Readonly<Record<PatchType, string>> = {
+  merge: 'application/merge-patch+json',
+  json: 'application/json-patch+json',
+  strategic: 'application/strategic-merge-patch+json',
+  // JSON is valid YAML: kubectl and client-node send the manifest as JSON too.
+  apply: 'application/apply-patch+yaml',
+};
+
+interface Payload {
+  readonly text: string;
+  readonly contentType: string;
+}
+
+interface Answer {
+  readonly code: number;
+  readonly text: string;
+}
+
+export class ApiClient {
+  readonly #options: ApiClientOptions;
+  readonly #base: URL;
+  readonly #agent: HttpAgent;
+  readonly #https: boolean;
+
+  constructor(options: ApiClientOptions) {
+    this.#options = options;
+    this.#base = new URL(options.server);
+    const { protocol } = this.#base;
+    if (protocol !== 'https:' && protocol !== 'http:') {
+      throw new TypeError(`unsupported server URL scheme: ${protocol}`);
+    }
+    this.#https = protocol === 'https:';
+    // One pool per client: controllers issue many small requests to one server.
+    this.#agent = this.#https
+      ? new HttpsAgent({
+          keepAlive: true,
+          ...(options.ca !== undefined ? { ca: options.ca } : {}),
+          ...(options.insecureSkipTlsVerify ? { rejectUnauthorized: false } : {}),
+        })
+      : new HttpAgent({ keepAlive: true });
+  }
+
+  /** A client for a kubeconfig's context (default: the current one). */
+  static async fromKubeconfig(
+    kubeconfigPath: string,
+    options: Omit<ApiClientOptions, keyof ConnectionOptions> & { readonly context?: string } = {},
+  ): Promise<ApiClient> {
+    const { context, ...rest } = options;
+    const { namespace: _ns, ...connection } = await loadKubeconfigConnection(
+      kubeconfigPath,
+      context,
+    );
+    return new ApiClient({ ...connection, ...rest });
+  }
+
+  get<T extends KubeObject = KubeObject>(ref: ObjectRef, options: CallOptions = {}): Promise<T> {
+    return this.#call<T>('GET', resourcePath(ref), new URLSearchParams(), undefined, options);
+  }
+
+  async list<T extends KubeObject = KubeObject>(
+    ref: CollectionRef,
+    options: ListCallOptions = {},
+  ): Promise<KubeList<T>> {
+    const query = new URLSearchParams();
+    if (options.labelSelector) query.set('labelSelector', options.labelSelector);
+    if (options.fieldSelector) query.set('fieldSelector', options.fieldSelector);
+    if (options.limit !== undefined) query.set('limit', String(options.limit));
+    // Upstream rejects a continue token together with a resourceVersion.
+    if (options.continue) query.set('continue', options.continue);
+    else if (options.resourceVersion) query.set('resourceVersion', options.resourceVersion);
+    const list = await this.#call<KubeList<T>>('GET', resourcePath(ref), query, undefined, options);
+    return { ...list, metadata: list.metadata ?? {}, items: list.items ?? [] };
+  }
+
+  /** POST to the collection; the object's namespace is the ref's. */
+  create<T extends KubeObject>(
+    ref: CollectionRef,
+    object: T,
+    options: WriteOptions = {},
+  ): Promise<T> {
+    const path = resourcePath({ ...ref, name: undefined });
+    return this.#call<T>('POST', path, this.#writeQuery(options), json(object), options);
+  }
+
+  /**
+   * PUT the whole object. Its `metadata.resourceVersion` is the precondition: a stale one
+   * answers 409 Conflict (without one, the server decides whether an unconditional update is
+   * allowed, as upstream).
+   */
+  update<T extends KubeObject>(ref: ObjectRef, object: T, options: WriteOptions = {}): Promise<T> {
+    return this.#call<T>(
+      'PUT',
+      resourcePath(ref),
+      this.#writeQuery(options),
+      json(object),
+      options,
+    );
+  }
+
+  /** PUT to `…/status`: only the status changes (same resourceVersion precondition). */
+  updateStatus<T extends KubeObject>(
+    ref: ObjectRef,
+    object: T,
+    options: WriteOptions = {},
+  ): Promise<T> {
+    const path = resourcePath({ ...ref, subresource: 'status' });
+    return this.#call<T>('PUT', path, this.#writeQuery(options), json(object), options);
+  }
+
+  /**
+   * PATCH with `type`'s content type. `body` is an object, or for `json` an RFC 6902 operation
+   * array. `apply` needs a field manager (the server answers 422 without one).
+   */
+  patch<T extends KubeObject = KubeObject>(
+    ref: ObjectRef,
+    body: unknown,
+    type: PatchType,
+    options: PatchOptions = {},
+  ): Promise<T> {
+    const query = this.#writeQuery(options);
+    if (options.force !== undefined) query.set('force', String(options.force));
+    const path = resourcePath({ ...ref, subresource: options.subresource });
+    const payload = { text: JSON.stringify(body), contentType: PATCH_CONTENT_TYPES[type] };
+    return this.#call<T>('PATCH', path, query, payload, options);
+  }
+
+  /** DELETE with a DeleteOptions body; answers the object (when finalizers keep it) or a Status. */
+  delete(ref: ObjectRef, options: DeleteOptions = {}): Promise<KubeObject> {
+    const body: Record<string, unknown> = {};
+    if (options.propagationPolicy) body.propagationPolicy = options.propagationPolicy;
+    if (options.gracePeriodSeconds !== undefined) {
+      body.gracePeriodSeconds = options.gracePeriodSeconds;
+    }
+    if (options.preconditions) body.preconditions = options.preconditions;
+    if (options.dryRun) body.dryRun = ['All'];
+    return this.#call('DELETE', resourcePath(ref), new URLSearchParams(), json(body), options);
+  }
+
+  /** POST to a subresource of an object, e.g. `binding` or `eviction`. */
+  createSubresource<T extends KubeObject = KubeObject>(
+    ref: ObjectRef,
+    subresource: string,
+    body: KubeObject,
+    options: WriteOptions = {},
+  ): Promise<T> {
+    const path = resourcePath({ ...ref, subresource });
+    return this.#call<T>('POST', path, this.#writeQuery(options), json(body), options);
+  }
+
+  /** Closes the pooled connections; requests in flight fail. */
+  close(): void {
+    this.#agent.destroy();
+  }
+
+  #writeQuery(options: WriteOptions): URLSearchParams {
+    const query = new URLSearchParams();
+    const manager = options.fieldManager ?? this.#options.fieldManager;
+    if (manager) query.set('fieldManager', manager);
+    if (options.dryRun) query.set('dryRun', 'All');
+    return query;
+  }
+
+  async #call<T>(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    payload: Payload | undefined,
+    options: CallOptions,
+  ): Promise<T> {
+    const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs ?? 60_000;
+    const abort = new AbortController();
+    const clock = this.#options.clock ?? realClock;
+    const cancel = clock.setTimer(timeoutMs, () =>
+      abort.abort(new RequestTimeoutError(method, path, timeoutMs)),
+    );
+    const { signal } = options;
+    const onAbort = (): void => abort.abort(signal?.reason);
+    if (signal?.aborted) onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    let answer: Answer;
+    try {
+      answer = await this.#send(method, this.#url(path, query), payload, abort.signal);
+    } finally {
+      cancel();
+      signal?.removeEventListener('abort', onAbort);
+    }
+    if (answer.code < 200 || answer.code >= 300) throw errorOf(answer);
+    if (answer.text.trim() === '') return {} as T;
+    try {
+      return JSON.parse(answer.text) as T;
+    } catch {
+      throw new Error(`${method} ${path}: the response is not JSON: ${answer.text.slice(0, 200)}`);
+    }
+  }
+
+  #url(path: string, query: URLSearchParams): URL {
+    const url = new URL(this.#base);
+    url.pathname = `${url.pathname.replace(/\/$/, '')}${path}`;
+    url.search = query.toString();
+    return url;
+  }
+
+  /** One exchange; rejects with the signal's reason when it aborts first. */
+  #send(
+    method: string,
+    url: URL,
+    payload: Payload | undefined,
+    signal: AbortSignal,
+  ): Promise<Answer> {
+    const headers: Record<string, string> = {
+      accept: 'application/json',
+      'user-agent': this.#options.userAgent ?? 'fleetyard-api-client',
+    };
+    if (this.#options.token) headers.authorization = `Bearer ${this.#options.token}`;
+    if (payload !== undefined) {
+      headers['content-type'] = payload.contentType;
+      // node does not frame a DELETE body by itself.
+      headers['content-length'] = String(Buffer.byteLength(payload.text));
+    }
+    return new Promise<Answer>((resolve, reject) => {
+      if (signal.aborted) {
+        reject(signal.reason);
+        return;
+      }
+      const send = this.#https ? httpsRequest : httpRequest;
+      const req = send(url, { method, headers, agent: this.#agent }, (res) =>
+        readAnswer(res).then(resolve, reject),
+      );
+      // Settle first, then tear the socket down (its own error is then ignored).
+      signal.addEventListener(
+        'abort',
+        () => {
+          reject(signal.reason);
+          req.destroy();
+        },
+        { once: true },
+      );
+      req.on('error', reject);
+      req.end(payload?.text);
+    });
+  }
+}
+
+function readAnswer(res: IncomingMessage): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () =>
+      resolve({ code: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+    );
+    res.on('error', reject);
+    res.on('close', () => {
+      if (!res.complete) reject(new Error('the connection closed before the response ended'));
+    });
+  });
+}
+
+/** The typed error of a non-2xx answer; a body that is no JSON object is kept as the message. */
+function errorOf(answer: Answer): StatusCodeError {
+  const status = parseStatus(answer.text);
+  if (status !== undefined) return statusCodeError(answer.code, status);
+  const message = answer.text.trim()
+    ? `the server responded with the status code ${answer.code}: ${answer.text.slice(0, 200)}`
+    : undefined;
+  return answer.code === 410
+    ? new ExpiredError(undefined, message)
+    : new StatusCodeError(answer.code, undefined, message);
+}
+
+function parseStatus(text: string): StatusBody | undefined {
+  try {
+    const body = JSON.parse(text) as unknown;
+    return typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? (body as StatusBody)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function json(body: unknown): Payload {
+  return { text: JSON.stringify(body), contentType: 'application/json' };
+}
+
+/** The StatusReasons upstream knows; a code alone decides only when the reason is none of them. */
+const KNOWN_REASONS: ReadonlySet<string> = new Set([
+  'Unauthorized',
+  'Forbidden',
+  'NotFound',
+  'AlreadyExists',
+  'Conflict',
+  'Gone',
+  'Invalid',
+  'ServerTimeout',
+  'Timeout',
+  'TooManyRequests',
+  'BadRequest',
+  'MethodNotAllowed',
+  'NotAcceptable',
+  'RequestEntityTooLarge',
+  'UnsupportedMediaType',
+  'InternalError',
+  'Expired',
+  'ServiceUnavailable',
+]);
+
+function reasonOrCode(err: unknown, reason: string, code: number): boolean {
+  if (!(err instanceof StatusCodeError)) return false;
+  const given = err.status?.reason ?? '';
+  return given === reason || (!KNOWN_REASONS.has(given) && err.code === code);
+}
+
+/** 404 NotFound (upstream `IsNotFound`: the reason, or the code when the reason is unknown). */
+export function isNotFound(err: unknown): boolean {
+  return reasonOrCode(err, 'NotFound', 404);
+}
+
+/** 409 Conflict: a stale resourceVersion, a failed precondition or an apply conflict. */
+export function isConflict(err: unknown): boolean {
+  return reasonOrCode(err, 'Conflict', 409);
+}
+
+/** 409 AlreadyExists: only the reason says so (a bare 409 is a conflict), as upstream. */
+export function isAlreadyExists(err: unknown): boolean {
+  return err instanceof StatusCodeError && err.status?.reason === 'AlreadyExists';
+}
+
+/** 429 TooManyRequests (e.g. an eviction a disruption budget blocks): the reason or the code. */
+export function isTooManyRequests(err: unknown): boolean {
+  return (
+    err instanceof StatusCodeError && (err.status?.reason === 'TooManyRequests' || err.code === 429)
+  );
+}
