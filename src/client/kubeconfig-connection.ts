@@ -88,7 +88,7 @@ export async function loadKubeconfigConnection(
  *
  * @example
  * ```ts
- * const lw = await listerWatcherFromKubeconfig('/home/me/.kube/config', { path: '/api/v1/pods' });
+ * const lw = await listerWatcherFromKubeconfig('.fleetyard/kubeconfig', { path: '/api/v1/pods' });
  * ```
  */
 export async function listerWatcherFromKubeconfig<T extends KubeObject = KubeObject>(

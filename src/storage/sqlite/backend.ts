@@ -47,7 +47,7 @@ function resolveFile(p: string): string {
  *
  * @example
  * ```ts
- * const store = await openSqliteBackend({ path: '/var/lib/fleetyard' });
+ * const store = await openSqliteBackend({ path: '.fleetyard/state.db' });
  * ```
  */
 export async function openSqliteBackend(options: SqliteBackendOptions): Promise<Backend> {
