@@ -14,9 +14,9 @@
  */
 import { StatusError } from '../api/errors.js';
 import type { ResourceDefinition } from '../api/resource.js';
+import { formatTime } from '../api/time.js';
 import type { ResourceRegistry } from '../apiserver/registry.js';
 import { listPrefix, objectKey } from '../apiserver/store/keys.js';
-import { formatTime } from '../apiserver/store/metadata.js';
 import type { ObjectStore } from '../apiserver/store/object-store.js';
 import type { StorageEvent, Watcher } from '../storage/backend.js';
 import type { Clock } from '../util/clock.js';
@@ -124,7 +124,8 @@ export class CrdController {
     const crd = this.#read(name);
     if (crd === undefined) {
       this.#unserve(name);
-      this.#requeueGroup(name);
+      // A CRD's name is `<plural>.<group>`.
+      this.#requeueUnsettled(this.#groupMembers(name.slice(name.indexOf('.') + 1)));
       return;
     }
     if (crd.metadata?.deletionTimestamp) {
@@ -133,7 +134,7 @@ export class CrdController {
       await this.#cleanUp(crd);
       return;
     }
-    const others = this.#sameGroup(crd).filter((o) => o.metadata?.name !== name);
+    const others = this.#groupMembers(crd.spec?.group).filter((o) => o.metadata?.name !== name);
     const status = planCrdStatus(crd, others, formatTime(this.#o.clock.now()));
     const planned: CustomResourceDefinition = { ...crd, status };
     if (isEstablished(planned)) this.#serve(planned);
@@ -143,27 +144,22 @@ export class CrdController {
         ...current,
         status: { ...current.status, ...status },
       }));
-      this.#requeueGroup(name);
+      this.#requeueUnsettled(others);
     }
   }
 
-  #sameGroup(crd: CustomResourceDefinition): CustomResourceDefinition[] {
-    const backend = this.#o.store.backend;
-    return backend
+  /** The stored CRDs of one API group (names are unique only within a group). */
+  #groupMembers(group: string | undefined): CustomResourceDefinition[] {
+    return this.#o.store.backend
       .list(listPrefix(this.#o.crdDefinition, ''))
       .items.map((kv) => JSON.parse(kv.value) as CustomResourceDefinition)
-      .filter((o) => o.spec?.group === crd.spec?.group);
+      .filter((o) => o.spec?.group === group);
   }
 
   /** A CRD that frees names lets the others of its group take them (upstream requeues them). */
-  #requeueGroup(name: string): void {
-    const group = name.slice(name.indexOf('.') + 1);
-    for (const kv of this.#o.store.backend.list(listPrefix(this.#o.crdDefinition, '')).items) {
-      const other = JSON.parse(kv.value) as CustomResourceDefinition;
-      const otherName = other.metadata?.name ?? '';
-      if (other.spec?.group === group && otherName !== name && !this.#isSettled(other)) {
-        this.#enqueue(otherName);
-      }
+  #requeueUnsettled(others: readonly CustomResourceDefinition[]): void {
+    for (const other of others) {
+      if (!this.#isSettled(other)) this.#enqueue(other.metadata?.name ?? '');
     }
   }
 

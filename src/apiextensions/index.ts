@@ -8,8 +8,8 @@
  * @module
  */
 import type { ResourceDefinition } from '../api/resource.js';
+import { formatTime } from '../api/time.js';
 import type { ResourceRegistry } from '../apiserver/registry.js';
-import { formatTime } from '../apiserver/store/metadata.js';
 import type { ObjectStore } from '../apiserver/store/object-store.js';
 import type { Clock } from '../util/clock.js';
 import { CrdController } from './crd-controller.js';

@@ -24,7 +24,7 @@ import { loadKubeconfigConnection } from './kubeconfig-connection.js';
 import {
   ExpiredError,
   type ListOptions,
-  type StatusBody,
+  parseStatusBody,
   StatusCodeError,
   statusCodeError,
 } from './lister-watcher.js';
@@ -359,7 +359,7 @@ function readAnswer(res: IncomingMessage): Promise<Answer> {
 
 /** The typed error of a non-2xx answer; a body that is no JSON object is kept as the message. */
 function errorOf(answer: Answer): StatusCodeError {
-  const status = parseStatus(answer.text);
+  const status = parseStatusBody(answer.text);
   if (status !== undefined) return statusCodeError(answer.code, status);
   const message = answer.text.trim()
     ? `the server responded with the status code ${answer.code}: ${answer.text.slice(0, 200)}`
@@ -367,17 +367,6 @@ function errorOf(answer: Answer): StatusCodeError {
   return answer.code === 410
     ? new ExpiredError(undefined, message)
     : new StatusCodeError(answer.code, undefined, message);
-}
-
-function parseStatus(text: string): StatusBody | undefined {
-  try {
-    const body = JSON.parse(text) as unknown;
-    return typeof body === 'object' && body !== null && !Array.isArray(body)
-      ? (body as StatusBody)
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 function json(body: unknown): Payload {

@@ -22,7 +22,7 @@ import {
   type ListerWatcher,
   type ListOptions,
   type ListResult,
-  type StatusBody,
+  parseStatusBody,
   statusCodeError,
   type WatchEvent,
   type WatchOptions,
@@ -92,7 +92,7 @@ export class HttpListerWatcher<T extends KubeObject = KubeObject> implements Lis
       cancel();
       signal?.removeEventListener('abort', onAbort);
     }
-    if (!isSuccess(res)) throw statusCodeError(res.statusCode ?? 0, parseStatus(text));
+    if (!isSuccess(res)) throw statusCodeError(res.statusCode ?? 0, parseStatusBody(text));
     const body = JSON.parse(text) as {
       items?: T[] | null;
       metadata?: { resourceVersion?: string; continue?: string };
@@ -124,7 +124,7 @@ export class HttpListerWatcher<T extends KubeObject = KubeObject> implements Lis
     try {
       const res = await this.#get(query, inner.signal);
       if (!isSuccess(res)) {
-        throw statusCodeError(res.statusCode ?? 0, parseStatus(await readBody(res)));
+        throw statusCodeError(res.statusCode ?? 0, parseStatusBody(await readBody(res)));
       }
       await readEvents(res, onEvent);
     } catch (err) {
@@ -182,15 +182,6 @@ function readBody(res: IncomingMessage): Promise<string> {
     res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
     res.on('error', reject);
   });
-}
-
-function parseStatus(text: string): StatusBody | undefined {
-  try {
-    const body = JSON.parse(text) as unknown;
-    return typeof body === 'object' && body !== null ? (body as StatusBody) : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /**

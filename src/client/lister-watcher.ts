@@ -116,3 +116,15 @@ export function watchEventError(object: unknown): StatusCodeError {
 export function isExpiredError(err: unknown): boolean {
   return err instanceof ExpiredError || (err instanceof StatusCodeError && err.code === 410);
 }
+
+/** A Status (or any JSON object) from an error response's text; undefined when it is not one. */
+export function parseStatusBody(text: string): StatusBody | undefined {
+  try {
+    const body = JSON.parse(text) as unknown;
+    return typeof body === 'object' && body !== null && !Array.isArray(body)
+      ? (body as StatusBody)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -13,11 +13,12 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import { podQOSClass } from '../api/kinds/qos.js';
+import { formatTime, parseTime } from '../api/time.js';
 import { DEFAULT_FAILING_IMAGE, readSimSettings, type SimSettings } from './annotations.js';
 import { EMPTY_RUNTIME, type RuntimeState } from './backoff.js';
 import { type ConfigObjects, containerConfigError, missingVolumeSource } from './config-refs.js';
 import { podConditions } from './pod-conditions.js';
-import { parseTime, podPhase, rfc3339 } from './pod-status.js';
+import { podPhase } from './pod-status.js';
 import { type ContainerKind, playContainerStage } from './stages.js';
 import { planTermination } from './termination.js';
 import type { Container, ContainerStatus, Pod, PodStatus } from './types.js';
@@ -127,7 +128,7 @@ function initSpecs(pod: Pod): { spec: Container; kind: ContainerKind }[] {
 function planLive(pod: Pod, ctx: PlanContext): PodPlan {
   const old = pod.status ?? {};
   const settings = readSimSettings(pod);
-  const startTime = old.startTime ?? rfc3339(ctx.now);
+  const startTime = old.startTime ?? formatTime(ctx.now);
   const startMs = parseTime(startTime) ?? ctx.now;
   const runtime = ctx.runtime ?? EMPTY_RUNTIME;
   const walk: Walk = { statuses: [], wakes: [], runtime };

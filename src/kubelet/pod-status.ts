@@ -7,18 +7,8 @@
  */
 
 import { createHash } from 'node:crypto';
+import { formatTime } from '../api/time.js';
 import type { ContainerState, ContainerStatus, Pod, PodCondition } from './types.js';
-
-/** RFC 3339 with whole seconds, like every metav1.Time on the wire. */
-export function rfc3339(ms: number): string {
-  return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-}
-
-export function parseTime(text: string | null | undefined): number | undefined {
-  if (!text) return undefined;
-  const ms = Date.parse(text);
-  return Number.isNaN(ms) ? undefined : ms;
-}
 
 /** Docker reference normalisation: `nginx` → `docker.io/library/nginx:latest`. */
 export function normalizeImage(image: string): string {
@@ -122,7 +112,7 @@ export function condition(
   const status = isTrue ? 'True' : 'False';
   const prev = old?.find((c) => c.type === type);
   const lastTransitionTime =
-    prev && prev.status === status ? prev.lastTransitionTime : rfc3339(now);
+    prev && prev.status === status ? prev.lastTransitionTime : formatTime(now);
   return {
     type,
     status,

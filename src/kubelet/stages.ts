@@ -8,6 +8,7 @@
  * @module
  */
 
+import { formatTime, parseTime } from '../api/time.js';
 import type { SimSettings } from './annotations.js';
 import { formatGoDuration } from './annotations.js';
 import {
@@ -17,15 +18,7 @@ import {
   type RuntimeState,
   withEntry,
 } from './backoff.js';
-import {
-  containerID,
-  imageID,
-  lastExit,
-  normalizeImage,
-  parseTime,
-  rfc3339,
-  waitingStatus,
-} from './pod-status.js';
+import { containerID, imageID, lastExit, normalizeImage, waitingStatus } from './pod-status.js';
 import type { Container, ContainerStatus, Pod } from './types.js';
 
 /** Regular init container, sidecar (init with restartPolicy Always), or regular container. */
@@ -112,7 +105,7 @@ function start(f: ContainerFacts, runtime?: RuntimeState): ContainerStep {
     ready: ready !== undefined && ready <= f.now,
     started: true,
     restartCount,
-    state: { running: { startedAt: rfc3339(f.now) } },
+    state: { running: { startedAt: formatTime(f.now) } },
     lastState: exit ? { terminated: exit } : (prev?.lastState ?? {}),
   };
   return { status, wakeAt: f.now, runtime };
@@ -127,8 +120,8 @@ function running(f: ContainerFacts): ContainerStep {
     const terminated = {
       exitCode: code,
       reason: code === 0 ? 'Completed' : 'Error',
-      startedAt: cur.state.running?.startedAt ?? rfc3339(startedAt),
-      finishedAt: rfc3339(exitAt),
+      startedAt: cur.state.running?.startedAt ?? formatTime(startedAt),
+      finishedAt: formatTime(exitAt),
       ...(cur.containerID ? { containerID: cur.containerID } : {}),
     };
     return {

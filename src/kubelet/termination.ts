@@ -9,8 +9,8 @@
  */
 
 import { isDeepStrictEqual } from 'node:util';
+import { formatTime, parseTime } from '../api/time.js';
 import { podConditions } from './pod-conditions.js';
-import { parseTime, rfc3339 } from './pod-status.js';
 import type { ContainerStatus, Pod, PodStatus } from './types.js';
 
 /** Exit code of a SIGKILLed process: 128 + 9. */
@@ -33,8 +33,8 @@ function kill(cs: ContainerStatus, now: number, neverRanStays: boolean): Contain
     const terminated = {
       exitCode: SIGKILL_EXIT_CODE,
       reason: 'Error',
-      startedAt: running.startedAt ?? rfc3339(now),
-      finishedAt: rfc3339(now),
+      startedAt: running.startedAt ?? formatTime(now),
+      finishedAt: formatTime(now),
       ...(cs.containerID ? { containerID: cs.containerID } : {}),
     };
     return { ...base, state: { terminated } };

@@ -8,6 +8,7 @@
 import { type FieldError, fieldErrors, path } from '../field-error.js';
 import type { KubeObject } from '../object.js';
 import type { ResourceDefinition } from '../resource.js';
+import { formatTime } from '../time.js';
 import { isDNS1123Subdomain } from '../validation/dns.js';
 import { immutable, SPEC, semanticEqual, withBuiltinMetadata } from './common.js';
 import {
@@ -54,11 +55,6 @@ const PV_SOURCES = [
   'csi',
 ] as const;
 const RECLAIM_POLICIES = ['Delete', 'Recycle', 'Retain'];
-
-/** RFC 3339 at second precision, as `metav1.Time` serialises. */
-function formatTime(ms: number): string {
-  return `${new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19)}Z`;
-}
 
 function validateCapacity(spec: JsonObject): FieldError[] {
   const capacity = getObj(spec, 'capacity') ?? {};

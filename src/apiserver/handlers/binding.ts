@@ -10,9 +10,9 @@
 import { conflict, invalid } from '../../api/errors.js';
 import { type FieldError, fieldErrors, path } from '../../api/field-error.js';
 import type { KubeObject } from '../../api/object.js';
+import { formatTime } from '../../api/time.js';
 import { decodeObjectBody, readBody } from '../http/body.js';
 import { sendJson } from '../http/respond.js';
-import { formatTime } from '../store/metadata.js';
 import type { ApiServices, ResourceCall } from './context.js';
 import { isDryRun } from './context.js';
 import { asObjectOf, checkName } from './object-body.js';

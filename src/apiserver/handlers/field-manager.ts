@@ -18,7 +18,7 @@ import {
 } from '../../api/managed-fields/index.js';
 import type { KubeObject } from '../../api/object.js';
 import { apiVersionOf } from '../../api/resource.js';
-import { formatTime } from '../store/metadata.js';
+import { formatTime } from '../../api/time.js';
 import type { ApiServices, ResourceCall } from './context.js';
 import type { KindSchema } from './kind-schema.js';
 

@@ -29,7 +29,7 @@ import { findTypeError, typeErrorMessage } from '../../api/schema/type-errors.js
 import { decodeObjectBody } from '../http/body.js';
 import { contentTypeOf } from '../http/media.js';
 import type { ResourceCall } from './context.js';
-import { type KindSchema, kindSchema } from './kind-schema.js';
+import type { KindSchema } from './kind-schema.js';
 
 export function fieldValidationOf(call: ResourceCall, kind: OptionsKind): FieldValidation {
   return parseFieldValidation(call.query, kind);
@@ -71,11 +71,11 @@ export async function decodeStrictObject(
   call: ResourceCall,
   body: Buffer,
   verb: 'create' | 'update',
+  schema: KindSchema,
 ): Promise<unknown> {
   const directive = fieldValidationOf(call, verb === 'create' ? 'CreateOptions' : 'UpdateOptions');
   const header = call.req.headers['content-type'];
   const value = await decodeObjectBody(body, header);
-  const schema = await kindSchema(call.def);
   checkTypes(call, value, schema);
   const unknown = pruneReported(value, schema, directive);
   if (directive === 'Ignore') return value;

@@ -21,11 +21,15 @@ export async function handleCreate(api: ApiServices, call: ResourceCall): Promis
     throw methodNotSupported(groupResource(def), 'create');
   refuseWhileTerminating(call);
   checkWriteOptions(call, 'CreateOptions');
-  const obj = asObjectOf(def, await decodeStrictObject(call, await readBody(call.req), 'create'));
+  const schema = await kindSchema(def);
+  const obj = asObjectOf(
+    def,
+    await decodeStrictObject(call, await readBody(call.req), 'create', schema),
+  );
   checkNamespace(def, obj, info.namespace);
   const result = await api.store.create(def, info.namespace, obj, {
     dryRun: isDryRun(call.query),
-    track: trackUpdates(api, call, await kindSchema(def)),
+    track: trackUpdates(api, call, schema),
   });
   sendJson(call.res, 201, result.json);
 }
@@ -33,7 +37,11 @@ export async function handleCreate(api: ApiServices, call: ResourceCall): Promis
 export async function handleUpdate(api: ApiServices, call: ResourceCall): Promise<void> {
   const { def, info } = call;
   checkWriteOptions(call, 'UpdateOptions');
-  const body = asObjectOf(def, await decodeStrictObject(call, await readBody(call.req), 'update'));
+  const schema = await kindSchema(def);
+  const body = asObjectOf(
+    def,
+    await decodeStrictObject(call, await readBody(call.req), 'update', schema),
+  );
   checkNamespace(def, body, info.namespace);
   checkName(body, info.name);
   const sub = info.subresource;
@@ -48,7 +56,7 @@ export async function handleUpdate(api: ApiServices, call: ResourceCall): Promis
     {
       dryRun: isDryRun(call.query),
       subresource: sub,
-      track: trackUpdates(api, call, await kindSchema(def)),
+      track: trackUpdates(api, call, schema),
     },
   );
   sendJson(call.res, 200, result.json);

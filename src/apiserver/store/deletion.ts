@@ -15,7 +15,7 @@
  */
 import type { KubeObject, ObjectMeta } from '../../api/object.js';
 import type { ResourceDefinition } from '../../api/resource.js';
-import { formatTime } from './metadata.js';
+import { formatTime } from '../../api/time.js';
 
 export const ORPHAN_FINALIZER = 'orphan';
 export const FOREGROUND_FINALIZER = 'foregroundDeletion';

@@ -8,11 +8,7 @@
 
 import { deepEqual, type KubeObject, type ObjectMeta } from '../../api/object.js';
 import { apiVersionOf, type ResourceDefinition } from '../../api/resource.js';
-
-/** RFC 3339 at second precision, as `metav1.Time` serialises. */
-export function formatTime(ms: number): string {
-  return `${new Date(Math.floor(ms / 1000) * 1000).toISOString().slice(0, 19)}Z`;
-}
+import { formatTime } from '../../api/time.js';
 
 /** Sets `apiVersion` and `kind` to the endpoint's (the handler already rejected mismatches). */
 export function setTypeMeta(obj: KubeObject, def: ResourceDefinition): void {

@@ -9,7 +9,7 @@
  */
 
 import { isJsonObject } from '../../api/object.js';
-import { formatTime } from '../replicaset/status.js';
+import { formatTime } from '../../api/time.js';
 
 /** The PDB condition type (`policy.DisruptionAllowedCondition`). */
 export const DISRUPTION_ALLOWED_CONDITION = 'DisruptionAllowed';

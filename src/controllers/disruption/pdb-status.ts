@@ -11,8 +11,9 @@
 import { LabelSelectorParseError, labelSelectorFromObject } from '../../api/labels/selector.js';
 import type { KubeObject } from '../../api/object.js';
 import { isJsonObject } from '../../api/object.js';
+import { formatTime, parseTime } from '../../api/time.js';
 import { scaledValueFromIntOrPercent } from '../deployment/rollout-math.js';
-import { field, formatTime, isPodReady, parseTime } from '../replicaset/status.js';
+import { field, isPodReady } from '../replicaset/status.js';
 import {
   conditionsAreUpToDate,
   DISRUPTION_ALLOWED_CONDITION,

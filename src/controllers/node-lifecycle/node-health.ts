@@ -20,6 +20,7 @@
 
 import type { KubeObject } from '../../api/object.js';
 import { deepCopy, isJsonObject } from '../../api/object.js';
+import { formatTime, parseTime } from '../../api/time.js';
 import {
   hasTaint,
   nodeTaints,
@@ -33,7 +34,6 @@ import {
   TAINT_UNSCHEDULABLE,
   type Taint,
 } from './taints.js';
-import { formatTime, parseTime } from './time.js';
 
 export interface NodeCondition {
   type: string;

@@ -16,10 +16,10 @@
 
 import type { KubeObject } from '../../api/object.js';
 import { isJsonObject } from '../../api/object.js';
+import { formatTime, parseTime } from '../../api/time.js';
 import { nodeReadyStatus } from './node-health.js';
 import type { PodCondition } from './taint-eviction.js';
 import { nodeTaints, podNodeName, TAINT_OUT_OF_SERVICE } from './taints.js';
-import { formatTime, parseTime } from './time.js';
 
 export interface PodGarbageOptions {
   /** `--terminated-pod-gc-threshold`; 0 or less turns terminated-pod GC off. @default 12500 */

@@ -10,9 +10,9 @@
 
 import type { KubeObject } from '../../api/object.js';
 import { isJsonObject } from '../../api/object.js';
+import { formatTime } from '../../api/time.js';
 import type { PodCondition } from './taint-eviction.js';
 import { podNodeName } from './taints.js';
-import { formatTime } from './time.js';
 
 export interface PodReadyUpdate {
   pod: KubeObject;

@@ -20,8 +20,8 @@
 
 import type { KubeObject } from '../../api/object.js';
 import { isJsonObject } from '../../api/object.js';
+import { formatTime, parseTime } from '../../api/time.js';
 import { nodeTaints, podNodeName, podTolerations, type Taint, toleratesTaint } from './taints.js';
-import { formatTime, parseTime } from './time.js';
 
 export interface ScheduledEviction {
   pod: KubeObject;

@@ -8,6 +8,7 @@
 
 import type { KubeObject } from '../../api/object.js';
 import { deepEqual, isJsonObject } from '../../api/object.js';
+import { formatTime, parseTime } from '../../api/time.js';
 
 /** The only ReplicaSet condition type. */
 export const REPLICA_FAILURE_CONDITION = 'ReplicaFailure';
@@ -29,17 +30,6 @@ function num(v: unknown, fallback = 0): number {
  * Epoch ms of a metav1.Time string; `undefined` for the Go zero time (absent, null, "" or
  * unparsable — the wire form of a zero metav1.Time is null).
  */
-export function parseTime(v: unknown): number | undefined {
-  if (typeof v !== 'string' || v === '') return undefined;
-  const ms = Date.parse(v);
-  return Number.isNaN(ms) ? undefined : ms;
-}
-
-/** RFC3339 with second precision, the wire form of metav1.Time. */
-export function formatTime(ms: number): string {
-  return `${new Date(ms).toISOString().slice(0, 19)}Z`;
-}
-
 /** The pod's `Ready` condition, if any. */
 export function podReadyCondition(pod: KubeObject): Json | undefined {
   const conditions = field(pod, 'status').conditions;

@@ -16,7 +16,8 @@
 
 import type { KubeObject } from '../../api/object.js';
 import { isJsonObject } from '../../api/object.js';
-import { field, isPodActive, isPodReady, parseTime, podReadyCondition } from './status.js';
+import { parseTime } from '../../api/time.js';
+import { field, isPodActive, isPodReady, podReadyCondition } from './status.js';
 
 export const POD_DELETION_COST_ANNOTATION = 'controller.kubernetes.io/pod-deletion-cost';
 
