@@ -78,3 +78,16 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   if (ak.length !== bk.length) return false;
   return ak.every((k) => deepEqual(ao[k], bo[k]));
 }
+
+/**
+ * The value at a dotted field path (`spec.replicas`, or the JSONPath-like `.spec.replicas` CRDs
+ * use for scale paths and selectable fields); undefined when any step is missing.
+ */
+export function valueAtPath(obj: unknown, dotted: string): unknown {
+  let cur: unknown = obj;
+  for (const part of dotted.replace(/^\./, '').split('.')) {
+    if (typeof cur !== 'object' || cur === null) return undefined;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur;
+}

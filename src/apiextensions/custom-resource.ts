@@ -10,7 +10,7 @@
  * @module
  */
 import type { FieldError } from '../api/field-error.js';
-import type { KubeObject } from '../api/object.js';
+import { type KubeObject, valueAtPath } from '../api/object.js';
 import type { KindStrategy, ResourceDefinition, ScaleSpec } from '../api/resource.js';
 import type { Schema } from '../api/schema/types.js';
 import type { CrdNames, CrdVersion, CustomResourceDefinition } from './crd-types.js';
@@ -140,13 +140,7 @@ function selectableValues(obj: KubeObject, paths: readonly string[]): Record<str
   const out: Record<string, string> = {};
   for (const p of paths) {
     const key = p.replace(/^\./, '');
-    let cur: unknown = obj;
-    for (const part of key.split('.')) {
-      cur =
-        typeof cur === 'object' && cur !== null
-          ? (cur as Record<string, unknown>)[part]
-          : undefined;
-    }
+    const cur = valueAtPath(obj, key);
     if (cur !== undefined && cur !== null && typeof cur !== 'object') out[key] = String(cur);
   }
   return out;

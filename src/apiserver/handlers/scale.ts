@@ -8,7 +8,7 @@
 import { invalid } from '../../api/errors.js';
 import { fieldErrors, path } from '../../api/field-error.js';
 import { formatLabelSelector } from '../../api/labels/selector.js';
-import type { KubeObject } from '../../api/object.js';
+import { type KubeObject, valueAtPath } from '../../api/object.js';
 import type { ResourceDefinition, ScaleSpec } from '../../api/resource.js';
 import { decodeObjectBody, readBody } from '../http/body.js';
 import { sendJson } from '../http/respond.js';
@@ -18,15 +18,6 @@ import { trackUpdates } from './field-manager.js';
 import { kindSchema } from './kind-schema.js';
 import { asObjectOf, checkName } from './object-body.js';
 import { checkResourceVersion } from './write.js';
-
-export function getPath(obj: unknown, dotted: string): unknown {
-  let cur: unknown = obj;
-  for (const part of dotted.replace(/^\./, '').split('.')) {
-    if (typeof cur !== 'object' || cur === null) return undefined;
-    cur = (cur as Record<string, unknown>)[part];
-  }
-  return cur;
-}
 
 function setPath(obj: Record<string, unknown>, dotted: string, value: unknown): void {
   const parts = dotted.replace(/^\./, '').split('.');
@@ -49,9 +40,9 @@ export function scaleOf(def: ResourceDefinition, obj: KubeObject): KubeObject {
   const spec = scaleSpecOf(def);
   const meta = obj.metadata ?? {};
   const selector =
-    spec.labelSelectorPath === undefined ? undefined : getPath(obj, spec.labelSelectorPath);
+    spec.labelSelectorPath === undefined ? undefined : valueAtPath(obj, spec.labelSelectorPath);
   const status: Record<string, unknown> = {
-    replicas: Number(getPath(obj, spec.statusReplicasPath) ?? 0),
+    replicas: Number(valueAtPath(obj, spec.statusReplicasPath) ?? 0),
   };
   if (typeof selector === 'string') status.selector = selector;
   else if (selector !== undefined && selector !== null)
@@ -68,7 +59,7 @@ export function scaleOf(def: ResourceDefinition, obj: KubeObject): KubeObject {
     kind: 'Scale',
     apiVersion: 'autoscaling/v1',
     metadata: scaleMeta,
-    spec: { replicas: Number(getPath(obj, spec.specReplicasPath) ?? 0) },
+    spec: { replicas: Number(valueAtPath(obj, spec.specReplicasPath) ?? 0) },
     status,
   };
 }
@@ -79,7 +70,7 @@ export function applyScale(
   current: KubeObject,
   scale: KubeObject,
 ): KubeObject {
-  const replicas = getPath(scale, 'spec.replicas') ?? 0;
+  const replicas = valueAtPath(scale, 'spec.replicas') ?? 0;
   const name = current.metadata?.name ?? '';
   if (typeof replicas !== 'number' || !Number.isInteger(replicas)) {
     throw invalid({ group: 'autoscaling', kind: 'Scale' }, name, [
