@@ -125,6 +125,11 @@ export class SharedInformer<T extends KubeObject = KubeObject> {
     await this.#reflector.run(signal);
   }
 
+  /** Adds indexes to the cache (see {@link Indexer.addIndexers}); listers see them at once. */
+  addIndexers(indexers: Indexers<T>): void {
+    this.#indexer.addIndexers(indexers);
+  }
+
   /** True once the first list is in the cache and its handlers have been called. */
   hasSynced(): boolean {
     return this.#synced;

@@ -44,13 +44,40 @@ export function keyOf(namespace: string | undefined, name: string): string {
 /** The keyed store with indexes. Not safe to mutate while iterating results of `list()`. */
 export class Indexer<T extends KubeObject = KubeObject> {
   readonly #items = new Map<string, T>();
-  readonly #indexers: Indexers<T>;
+  #indexers: Indexers<T>;
   /** index name → index value → keys */
   readonly #indices = new Map<string, Map<string, Set<string>>>();
 
   constructor(indexers: Indexers<T> = {}) {
     this.#indexers = indexers;
     for (const name of Object.keys(indexers)) this.#indices.set(name, new Map());
+  }
+
+  /**
+   * Adds indexes (client-go's `AddIndexers`); existing objects are indexed at once. A name
+   * already in use is refused, as upstream, since two functions cannot share one index.
+   */
+  addIndexers(indexers: Indexers<T>): void {
+    for (const name of Object.keys(indexers)) {
+      if (this.#indices.has(name)) {
+        if (this.#indexers[name] === indexers[name]) continue;
+        throw new RangeError(`indexer conflict: ${name}`);
+      }
+      this.#indices.set(name, new Map());
+      const fn = indexers[name]!;
+      const index = this.#indices.get(name)!;
+      for (const [key, obj] of this.#items) {
+        for (const value of fn(obj)) {
+          let keys = index.get(value);
+          if (keys === undefined) {
+            keys = new Set();
+            index.set(value, keys);
+          }
+          keys.add(key);
+        }
+      }
+    }
+    this.#indexers = { ...this.#indexers, ...indexers };
   }
 
   /** Inserts or replaces the object under its key; returns the object it replaced. */

@@ -1,0 +1,82 @@
+/**
+ * What every controller gets from the controller manager: one write client, one shared
+ * informer per resource, one clock, a logger, an event recorder, metrics hooks and the stop
+ * signal. A controller is a {@link ControllerDefinition}: `start` registers its informers and
+ * handlers, waits for their caches, and runs its workers until `ctx.signal` aborts.
+ *
+ * The same context runs a controller inside `fleetyard up` and, unchanged, against a remote API
+ * server: only the {@link ConnectionOptions} differ (see `src/controller/manager.ts`).
+ *
+ * @module
+ */
+import type { KubeObject } from '../api/object.js';
+import type { ApiClient } from '../client/api-client.js';
+import type { ResourceType } from '../client/resource-path.js';
+import type { SharedInformer } from '../client/shared-informer.js';
+import type { Indexers } from '../client/store.js';
+import type { Clock } from '../util/clock.js';
+import type { Logger } from '../util/log.js';
+import type { ControllerMetrics } from './controller.js';
+import type { EventRecorder } from './events.js';
+import type { WorkQueueMetrics } from './workqueue.js';
+
+/** Hands out one {@link SharedInformer} per resource type (and selector), started on first use. */
+export interface InformerFactory {
+  /**
+   * The shared informer of `type` over all namespaces. The first call creates and starts it;
+   * later calls return the same instance (their `indexers` are added if new).
+   */
+  informer<T extends KubeObject = KubeObject>(
+    type: ResourceType,
+    options?: { readonly indexers?: Indexers<T> },
+  ): SharedInformer<T>;
+  /** Resolves true once every given informer has synced; false if the signal aborts first. */
+  waitForSync(
+    informers: readonly SharedInformer<KubeObject>[],
+    signal: AbortSignal,
+  ): Promise<boolean>;
+}
+
+/** Everything a controller needs; built once per manager and shared by its controllers. */
+export interface ControllerContext {
+  readonly client: ApiClient;
+  readonly informers: InformerFactory;
+  /** The process's one clock: queues, timers, conditions' transition times. */
+  readonly clock: Clock;
+  /** Source of randomness (jitter, pod name suffixes are the server's). */
+  readonly random: () => number;
+  readonly log: Logger;
+  /** A recorder whose Events name `component` as their source (e.g. `replicaset-controller`). */
+  eventRecorder(component: string): EventRecorder;
+  /** Hooks for `runController` and the work queues (Prometheus series in the manager). */
+  readonly metrics: { readonly controller: ControllerMetrics; readonly queue: WorkQueueMetrics };
+  /** Aborts when the manager stops (or loses its lease). */
+  readonly signal: AbortSignal;
+}
+
+/** One controller the manager can run. */
+export interface ControllerDefinition {
+  /** Its name in logs, metrics, the `--controllers` flag and as the default field manager. */
+  readonly name: string;
+  /** Runs until `ctx.signal` aborts; resolves after in-flight reconciles finished. */
+  start(ctx: ControllerContext): Promise<void>;
+}
+
+/** Common resource types, so controllers do not spell group/version/plural twice. */
+export const RESOURCES = {
+  pods: { group: '', version: 'v1', plural: 'pods' },
+  nodes: { group: '', version: 'v1', plural: 'nodes' },
+  namespaces: { group: '', version: 'v1', plural: 'namespaces' },
+  events: { group: '', version: 'v1', plural: 'events' },
+  configmaps: { group: '', version: 'v1', plural: 'configmaps' },
+  secrets: { group: '', version: 'v1', plural: 'secrets' },
+  services: { group: '', version: 'v1', plural: 'services' },
+  persistentvolumeclaims: { group: '', version: 'v1', plural: 'persistentvolumeclaims' },
+  persistentvolumes: { group: '', version: 'v1', plural: 'persistentvolumes' },
+  replicasets: { group: 'apps', version: 'v1', plural: 'replicasets' },
+  deployments: { group: 'apps', version: 'v1', plural: 'deployments' },
+  statefulsets: { group: 'apps', version: 'v1', plural: 'statefulsets' },
+  controllerrevisions: { group: 'apps', version: 'v1', plural: 'controllerrevisions' },
+  poddisruptionbudgets: { group: 'policy', version: 'v1', plural: 'poddisruptionbudgets' },
+  leases: { group: 'coordination.k8s.io', version: 'v1', plural: 'leases' },
+} as const satisfies Record<string, ResourceType>;

@@ -1,0 +1,72 @@
+/**
+ * client-go's `SharedInformerFactory`: one list and one watch per resource type per process,
+ * however many controllers read it. Informers start on first request and stop with the
+ * factory's signal.
+ *
+ * @module
+ */
+import type { KubeObject } from '../api/object.js';
+import type { ConnectionOptions } from '../client/http-lister-watcher.js';
+import { HttpListerWatcher } from '../client/http-lister-watcher.js';
+import type { ListerWatcher } from '../client/lister-watcher.js';
+import { type ResourceType, resourcePath } from '../client/resource-path.js';
+import { type InformerLogger, SharedInformer } from '../client/shared-informer.js';
+import type { Indexers } from '../client/store.js';
+import type { Clock } from '../util/clock.js';
+import type { InformerFactory } from './context.js';
+
+export interface InformerFactoryOptions {
+  readonly clock: Clock;
+  readonly signal: AbortSignal;
+  /** Builds the list/watch source of a collection path. */
+  readonly listerWatcher: (path: string) => ListerWatcher<KubeObject>;
+  readonly random?: () => number;
+  readonly log?: InformerLogger;
+}
+
+/** A factory whose informers list and watch over HTTP(S). */
+export function httpInformerFactory(
+  connection: ConnectionOptions,
+  options: Omit<InformerFactoryOptions, 'listerWatcher'>,
+): InformerFactory {
+  return createInformerFactory({
+    ...options,
+    listerWatcher: (path) => new HttpListerWatcher({ ...connection, path, clock: options.clock }),
+  });
+}
+
+export function createInformerFactory(options: InformerFactoryOptions): InformerFactory {
+  const informers = new Map<string, SharedInformer<KubeObject>>();
+  return {
+    informer<T extends KubeObject>(
+      type: ResourceType,
+      opts: { readonly indexers?: Indexers<T> } = {},
+    ): SharedInformer<T> {
+      const path = resourcePath(type);
+      let informer = informers.get(path) as SharedInformer<T> | undefined;
+      if (informer === undefined) {
+        informer = new SharedInformer<T>({
+          listerWatcher: options.listerWatcher(path) as ListerWatcher<T>,
+          clock: options.clock,
+          name: type.group ? `${type.plural}.${type.group}` : type.plural,
+          ...(opts.indexers !== undefined ? { indexers: opts.indexers } : {}),
+          ...(options.random !== undefined ? { random: options.random } : {}),
+          ...(options.log !== undefined ? { log: options.log } : {}),
+        });
+        informers.set(path, informer as unknown as SharedInformer<KubeObject>);
+        if (!options.signal.aborted) {
+          informer.run(options.signal).catch((err: unknown) => {
+            options.log?.error({ informer: path, err }, 'informer stopped');
+          });
+        }
+      } else if (opts.indexers !== undefined) {
+        informer.addIndexers(opts.indexers);
+      }
+      return informer;
+    },
+    async waitForSync(list, signal) {
+      const results = await Promise.all(list.map((i) => i.waitForSync(signal)));
+      return results.every(Boolean);
+    },
+  };
+}
