@@ -5,12 +5,15 @@
  */
 import { parseArgs } from 'node:util';
 import { createLogger, type LogLevel } from '../util/log.js';
+import { runChaos } from './chaos.js';
 import { up } from './up.js';
 
 const USAGE = `Usage: fleetyard <command> [options]
 
 Commands:
   up         Run a cluster in this process until SIGINT/SIGTERM.
+  chaos      Inject faults: node-down, node-up, crash, break-readiness, restore-readiness
+             (fleetyard chaos --help).
   version    Print the version.
 
 Options for up:
@@ -29,6 +32,12 @@ async function main(argv: string[]): Promise<number> {
   if (command === 'version' || command === '--version') {
     process.stdout.write('fleetyard 0.1.0 (Kubernetes API v1.33)\n');
     return 0;
+  }
+  if (command === 'chaos') {
+    return runChaos(rest, {
+      stdout: (s) => process.stdout.write(s),
+      stderr: (s) => process.stderr.write(s),
+    });
   }
   if (command !== 'up') {
     process.stderr.write(USAGE);

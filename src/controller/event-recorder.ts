@@ -1,0 +1,430 @@
+/**
+ * The {@link EventRecorder} that writes core `v1` Events through the API, after client-go's
+ * `tools/record` (`event.go` + `events_cache.go`).
+ *
+ * `event()` builds the Event at once (timestamps of the call, name `<object>.<hex unix nanos>`,
+ * namespace of the object or `default` for cluster-scoped ones) and puts it on a bounded
+ * queue (1,000, upstream's `maxQueuedEvents`; overflow is dropped with a log line). One
+ * worker takes events in order and passes each through the {@link EventCorrelator}:
+ *
+ * - **aggregation**: the 10th distinct message with the same source, object, type and reason
+ *   within 10 minutes becomes one event "(combined from similar events): <message>", and
+ *   later ones count up on it;
+ * - **deduplication**: an event identical to one already written (same source, object, type,
+ *   reason, message) PATCHes `count`, `lastTimestamp` and `message` of the existing Event
+ *   instead of creating one (a 404 falls back to a create, as upstream);
+ * - **spam filter**: per source and object a token bucket of 25, refilled 1 per 5 minutes;
+ *   what exceeds it is dropped.
+ *
+ * A write that fails without an answer from the server (connection refused, timeout) is
+ * retried, 6 tries 5 s apart, the first wait jittered (client-go: 12 tries 10 s apart; one
+ * process with its own in-memory server needs less, and shutdown should not wait two
+ * minutes). A Status error answer is not retried, as upstream: the request itself is bad.
+ *
+ * @module
+ */
+
+import type { KubeObject } from '../api/object.js';
+import { formatTime } from '../api/time.js';
+import { type ApiClient, isNotFound } from '../client/api-client.js';
+import { StatusCodeError } from '../client/lister-watcher.js';
+import type { Clock } from '../util/clock.js';
+import type { Logger } from '../util/log.js';
+import { RESOURCES } from './context.js';
+import type { EventRecorder, EventType } from './events.js';
+
+/** `v1.ObjectReference` as an Event's `involvedObject` (empty fields omitted). */
+export interface ObjectReference {
+  kind?: string;
+  apiVersion?: string;
+  namespace?: string;
+  name?: string;
+  uid?: string;
+  resourceVersion?: string;
+}
+
+/** The core `v1` Event fields this recorder writes. */
+export interface CoreEvent extends KubeObject {
+  metadata: { name: string; namespace: string; resourceVersion?: string };
+  involvedObject: ObjectReference;
+  reason: string;
+  message: string;
+  type: string;
+  source: { component: string; host?: string };
+  reportingComponent: string;
+  reportingInstance: string;
+  firstTimestamp: string;
+  lastTimestamp: string;
+  count: number;
+}
+
+/** The fields upstream's correlator patches on a repeat. */
+export interface EventPatch {
+  readonly count: number;
+  readonly lastTimestamp: string;
+  readonly message: string;
+}
+
+export type CorrelateResult =
+  | { readonly skip: true }
+  | { readonly skip: false; readonly event: CoreEvent; readonly patch?: EventPatch };
+
+/** Upstream's `maxLruCacheEntries`: each cache forgets its least recently used key beyond. */
+const CACHE_SIZE = 4096;
+/** 10 distinct messages within 10 minutes (`defaultAggregateMaxEvents`, `…IntervalInSeconds`). */
+const AGGREGATE_MAX_EVENTS = 10;
+const AGGREGATE_INTERVAL_MS = 600_000;
+/** 25 events per source and object, then 1 per 5 minutes (`defaultSpamBurst`, `…QPS`). */
+const SPAM_BURST = 25;
+const SPAM_REFILL_MS = 300_000;
+
+/** A Map used as an LRU cache: a read moves the key to the end; the oldest goes first. */
+class Lru<V> {
+  readonly #map = new Map<string, V>();
+  readonly #size: number;
+  constructor(size: number) {
+    this.#size = size;
+  }
+  get(key: string): V | undefined {
+    const v = this.#map.get(key);
+    if (v !== undefined) {
+      this.#map.delete(key);
+      this.#map.set(key, v);
+    }
+    return v;
+  }
+  set(key: string, v: V): void {
+    this.#map.delete(key);
+    this.#map.set(key, v);
+    if (this.#map.size > this.#size) this.#map.delete(this.#map.keys().next().value as string);
+  }
+}
+
+function objectKey(e: CoreEvent): string[] {
+  const o = e.involvedObject;
+  return [e.source.component, e.source.host ?? '', o.kind ?? '', o.namespace ?? '', o.name ?? ''];
+}
+
+/** Upstream `getSpamKey`: source and object. */
+function spamKey(e: CoreEvent): string {
+  const o = e.involvedObject;
+  return JSON.stringify([...objectKey(e), o.uid ?? '', o.apiVersion ?? '']);
+}
+
+/** Upstream `EventAggregatorByReasonFunc`: everything but the message. */
+function aggregateKey(e: CoreEvent): string {
+  const o = e.involvedObject;
+  return JSON.stringify([
+    ...objectKey(e),
+    o.uid ?? '',
+    o.apiVersion ?? '',
+    e.type,
+    e.reason,
+    e.reportingComponent,
+    e.reportingInstance,
+  ]);
+}
+
+/** Upstream `getEventKey`: source, object, type, reason and message. */
+function eventKey(e: CoreEvent): string {
+  const o = e.involvedObject;
+  return JSON.stringify([
+    ...objectKey(e),
+    o.uid ?? '',
+    o.apiVersion ?? '',
+    e.type,
+    e.reason,
+    e.message,
+  ]);
+}
+
+interface Observation {
+  readonly count: number;
+  readonly firstTimestamp: string;
+  readonly name: string;
+  readonly resourceVersion: string | undefined;
+}
+
+/**
+ * Upstream's `EventCorrelator`: aggregate similar events, count identical ones, filter spam.
+ * Pure apart from its caches and the clock; {@link updateState} feeds back the server's copy.
+ */
+export class EventCorrelator {
+  readonly #clock: Clock;
+  readonly #aggregates = new Lru<{ messages: Set<string>; last: number }>(CACHE_SIZE);
+  readonly #observed = new Lru<Observation>(CACHE_SIZE);
+  readonly #buckets = new Lru<{ tokens: number; at: number }>(CACHE_SIZE);
+
+  constructor(clock: Clock) {
+    this.#clock = clock;
+  }
+
+  correlate(input: CoreEvent): CorrelateResult {
+    const { event, key } = this.#aggregate(input);
+    const observed = this.#observe(event, key);
+    if (!this.#allow(spamKey(observed.event))) return { skip: true };
+    return { skip: false, ...observed };
+  }
+
+  /** Records the server's copy (name, resourceVersion, count) under its identical-event key. */
+  updateState(event: CoreEvent): void {
+    this.#observed.set(eventKey(event), {
+      count: event.count,
+      firstTimestamp: event.firstTimestamp,
+      name: event.metadata.name,
+      resourceVersion: event.metadata.resourceVersion,
+    });
+  }
+
+  #aggregate(event: CoreEvent): { event: CoreEvent; key: string } {
+    const now = this.#clock.now();
+    const key = aggregateKey(event);
+    let record = this.#aggregates.get(key);
+    if (record === undefined || now - record.last > AGGREGATE_INTERVAL_MS) {
+      record = { messages: new Set(), last: now };
+    }
+    record.messages.add(event.message);
+    record.last = now;
+    this.#aggregates.set(key, record);
+    if (record.messages.size < AGGREGATE_MAX_EVENTS) return { event, key: eventKey(event) };
+    // Keep the set at its maximum (upstream pops any one key).
+    record.messages.delete(record.messages.values().next().value as string);
+    const at = formatTime(now);
+    const combined: CoreEvent = {
+      ...event,
+      metadata: { name: event.metadata.name, namespace: event.metadata.namespace },
+      message: `(combined from similar events): ${event.message}`,
+      firstTimestamp: at,
+      lastTimestamp: at,
+      count: 1,
+    };
+    // The aggregate key (no message) is the cache key, so later ones count up on this event.
+    return { event: combined, key };
+  }
+
+  #observe(input: CoreEvent, key: string): { event: CoreEvent; patch?: EventPatch } {
+    const last = this.#observed.get(key);
+    const event = { ...input, metadata: { ...input.metadata } };
+    let patch: EventPatch | undefined;
+    if (last !== undefined && last.count > 0) {
+      event.metadata.name = last.name;
+      if (last.resourceVersion !== undefined) event.metadata.resourceVersion = last.resourceVersion;
+      event.firstTimestamp = last.firstTimestamp;
+      event.count = last.count + 1;
+      patch = { count: event.count, lastTimestamp: event.lastTimestamp, message: event.message };
+    }
+    this.#observed.set(key, {
+      count: event.count,
+      firstTimestamp: event.firstTimestamp,
+      name: event.metadata.name,
+      resourceVersion: event.metadata.resourceVersion,
+    });
+    return patch === undefined ? { event } : { event, patch };
+  }
+
+  /** A token bucket per source and object (upstream's passive token bucket). */
+  #allow(key: string): boolean {
+    const now = this.#clock.now();
+    const bucket = this.#buckets.get(key) ?? { tokens: SPAM_BURST, at: now };
+    bucket.tokens = Math.min(SPAM_BURST, bucket.tokens + (now - bucket.at) / SPAM_REFILL_MS);
+    bucket.at = now;
+    const ok = bucket.tokens >= 1;
+    if (ok) bucket.tokens -= 1;
+    this.#buckets.set(key, bucket);
+    return ok;
+  }
+}
+
+/** The writes the recorder makes; an {@link ApiClient} fits (tests inject failures). */
+export type EventSink = Pick<ApiClient, 'create' | 'patch'>;
+
+export interface EventRecorderFactoryOptions {
+  readonly client: EventSink;
+  readonly clock: Clock;
+  readonly log: Logger;
+  /** `source.host` and `reportingInstance` of every Event. */
+  readonly host?: string;
+  /** Queued events beyond this are dropped. @default 1000 */
+  readonly queueSize?: number;
+  /** Tries of a write that got no answer. @default 6 */
+  readonly maxTries?: number;
+  /** Wait between tries (the first one jittered below it). @default 5000 */
+  readonly retryDelayMs?: number;
+  /** Jitter source. @default Math.random */
+  readonly random?: () => number;
+}
+
+/** Hands out recorders that share one queue, one correlator and one writer. */
+export interface EventRecorderFactory {
+  (component: string): EventRecorder;
+  /** Resolves once every queued event is written (or given up). */
+  flush(): Promise<void>;
+  /** Stops accepting events, cancels retry waits, writes what is queued, then resolves. */
+  close(): Promise<void>;
+}
+
+export function createEventRecorderFactory(
+  options: EventRecorderFactoryOptions,
+): EventRecorderFactory {
+  const writer = new EventWriter(options);
+  const factory = (component: string): EventRecorder => ({
+    event: (object, type, reason, message) =>
+      writer.enqueue(component, object, type, reason, message),
+  });
+  return Object.assign(factory, {
+    flush: () => writer.flush(),
+    close: () => writer.close(),
+  });
+}
+
+/** Upstream `v1.Event` namespace rule: the object's, or `default` for cluster-scoped ones. */
+function referenceOf(object: KubeObject): ObjectReference {
+  const m = object.metadata ?? {};
+  const ref: ObjectReference = {};
+  const fields: [keyof ObjectReference, string | undefined][] = [
+    ['kind', object.kind],
+    ['namespace', m.namespace],
+    ['name', m.name],
+    ['uid', m.uid],
+    ['apiVersion', object.apiVersion],
+    ['resourceVersion', m.resourceVersion],
+  ];
+  for (const [k, v] of fields) if (v) ref[k] = v;
+  return ref;
+}
+
+class EventWriter {
+  readonly #options: EventRecorderFactoryOptions;
+  readonly #correlator: EventCorrelator;
+  readonly #queue: CoreEvent[] = [];
+  readonly #idle: (() => void)[] = [];
+  readonly #closing = new AbortController();
+  #running = false;
+  #lastNanos = 0n;
+
+  constructor(options: EventRecorderFactoryOptions) {
+    this.#options = options;
+    this.#correlator = new EventCorrelator(options.clock);
+  }
+
+  enqueue(component: string, object: KubeObject, type: EventType, reason: string, message: string) {
+    const { log } = this.#options;
+    if (this.#closing.signal.aborted) return;
+    const name = object.metadata?.name;
+    if (!name) {
+      log.error({ reason }, 'cannot record an event about an object without a name');
+      return;
+    }
+    if (this.#queue.length >= (this.#options.queueSize ?? 1000)) {
+      log.warn({ reason, object: name }, 'event queue full, dropping the event');
+      return;
+    }
+    this.#queue.push(this.#build(component, object, type, reason, message));
+    if (!this.#running) {
+      this.#running = true;
+      // Started on a microtask so events recorded in one burst queue first.
+      queueMicrotask(() => void this.#drain());
+    }
+  }
+
+  flush(): Promise<void> {
+    if (!this.#running) return Promise.resolve();
+    return new Promise((resolve) => this.#idle.push(resolve));
+  }
+
+  close(): Promise<void> {
+    this.#closing.abort();
+    return this.flush();
+  }
+
+  #build(component: string, object: KubeObject, type: EventType, reason: string, message: string) {
+    const now = this.#options.clock.now();
+    // Nanosecond names from a millisecond clock: bump to stay unique within one ms.
+    let nanos = BigInt(now) * 1_000_000n;
+    if (nanos <= this.#lastNanos) nanos = this.#lastNanos + 1n;
+    this.#lastNanos = nanos;
+    const ref = referenceOf(object);
+    const host = this.#options.host ?? '';
+    const at = formatTime(now);
+    const event: CoreEvent = {
+      apiVersion: 'v1',
+      kind: 'Event',
+      metadata: {
+        name: `${ref.name}.${nanos.toString(16)}`,
+        namespace: ref.namespace ?? 'default',
+      },
+      involvedObject: ref,
+      reason,
+      message,
+      type,
+      source: host ? { component, host } : { component },
+      reportingComponent: component,
+      reportingInstance: host,
+      firstTimestamp: at,
+      lastTimestamp: at,
+      count: 1,
+    };
+    return event;
+  }
+
+  async #drain(): Promise<void> {
+    for (let next = this.#queue.shift(); next !== undefined; next = this.#queue.shift()) {
+      try {
+        await this.#record(next);
+      } catch (err) {
+        this.#options.log.error({ err }, 'event recording failed');
+      }
+    }
+    this.#running = false;
+    for (const resolve of this.#idle.splice(0)) resolve();
+  }
+
+  async #record(input: CoreEvent): Promise<void> {
+    const result = this.#correlator.correlate(input);
+    if (result.skip) return;
+    const { log, maxTries = 6, retryDelayMs = 5000, random = Math.random } = this.#options;
+    for (let tries = 1; ; tries++) {
+      try {
+        this.#correlator.updateState(await this.#write(result.event, result.patch));
+        return;
+      } catch (err) {
+        const fields = { err, reason: input.reason, event: result.event.metadata.name };
+        if (err instanceof StatusCodeError) {
+          log.warn(fields, 'server rejected event (will not retry)');
+          return;
+        }
+        if (tries >= maxTries || this.#closing.signal.aborted) {
+          log.error(fields, 'unable to write event (retry limit exceeded)');
+          return;
+        }
+        log.warn(fields, 'unable to write event (will retry)');
+        const wait = tries === 1 ? retryDelayMs * random() : retryDelayMs;
+        try {
+          await this.#options.clock.sleep(wait, this.#closing.signal);
+        } catch {
+          log.error(fields, 'unable to write event (shutting down)');
+          return;
+        }
+      }
+    }
+  }
+
+  async #write(event: CoreEvent, patch: EventPatch | undefined): Promise<CoreEvent> {
+    const { client } = this.#options;
+    const ref = { ...RESOURCES.events, namespace: event.metadata.namespace };
+    if (patch !== undefined) {
+      try {
+        return await client.patch<CoreEvent>(
+          { ...ref, name: event.metadata.name },
+          patch,
+          'strategic',
+        );
+      } catch (err) {
+        // The event was deleted (TTL, by hand): create it again, as upstream.
+        if (!isNotFound(err)) throw err;
+      }
+    }
+    const { resourceVersion: _rv, ...metadata } = event.metadata;
+    return client.create<CoreEvent>(ref, { ...event, metadata });
+  }
+}
