@@ -66,7 +66,7 @@ export async function handleApply(
       (current) => {
         const { object } = applyPatch(current, applied, options);
         checkResourceVersion(call, applied, current);
-        return replacement(sub, object, current);
+        return replacement(sub, object, current, call.def);
       },
       { dryRun, subresource: sub },
     );

@@ -73,7 +73,7 @@ export async function handlePatch(api: ApiServices, call: ResourceCall): Promise
       const patched = asObjectOf(def, patchOf(patch, current, schema));
       checkStrict(call, directive, patch, patched, schema);
       checkResourceVersion(call, patched, current);
-      return replacement(sub, patched, current);
+      return replacement(sub, patched, current, call.def);
     },
     {
       dryRun: isDryRun(call.query),

@@ -4,8 +4,8 @@
  * @module
  */
 import { methodNotSupported, optimisticLockConflict } from '../../api/errors.js';
-import type { KubeObject } from '../../api/object.js';
-import { groupResource } from '../../api/resource.js';
+import type { KubeObject, ObjectMeta } from '../../api/object.js';
+import { groupResource, type ResourceDefinition } from '../../api/resource.js';
 import { readBody } from '../http/body.js';
 import { sendJson } from '../http/respond.js';
 import type { ApiServices, ResourceCall } from './context.js';
@@ -51,7 +51,7 @@ export async function handleUpdate(api: ApiServices, call: ResourceCall): Promis
     info.name,
     (current) => {
       checkResourceVersion(call, body, current);
-      return replacement(sub, body, current);
+      return replacement(sub, body, current, call.def);
     },
     {
       dryRun: isDryRun(call.query),
@@ -61,6 +61,16 @@ export async function handleUpdate(api: ApiServices, call: ResourceCall): Promis
   );
   sendJson(call.res, 200, result.json);
 }
+
+/**
+ * Metadata a kind's `/status` keeps from the stored object (upstream `GetResetFields` of the
+ * status strategies): a Deployment's labels; a Pod's owner references (old kubelets corrupted
+ * them). Generation and the deletion fields are system fields, kept for every write.
+ */
+const STATUS_RESET_METADATA: Readonly<Record<string, readonly (keyof ObjectMeta)[]>> = {
+  Deployment: ['labels'],
+  Pod: ['ownerReferences'],
+};
 
 /** A body carrying a resourceVersion is a precondition: it must be the stored one. */
 export function checkResourceVersion(
@@ -77,11 +87,33 @@ export function checkResourceVersion(
 
 /**
  * What a write to `sub` makes of the current object: the main resource takes the body but
- * keeps the stored status (when the kind has a status subresource); `/status` takes only the
- * body's status; a namespace's `/finalize` takes only `spec.finalizers`.
+ * keeps the stored status (when the kind has a status subresource); a namespace's `/finalize`
+ * takes only `spec.finalizers`.
+ *
+ * `/status` takes the body's status and, for built-in kinds, its metadata, as upstream's status
+ * strategies do (they reset only `spec` and a few kind-specific fields, see
+ * {@link STATUS_RESET_METADATA}): the Deployment controller writes its revision annotation
+ * together with the status, which does not bump `metadata.generation`. A custom resource's
+ * `/status` takes only the status (apiextensions' status strategy).
  */
-export function replacement(sub: string, body: KubeObject, current: KubeObject): KubeObject {
-  if (sub === 'status') return { ...current, status: body.status };
+export function replacement(
+  sub: string,
+  body: KubeObject,
+  current: KubeObject,
+  def?: ResourceDefinition,
+): KubeObject {
+  if (sub === 'status') {
+    if (def === undefined || def.customResource !== undefined || !body.metadata) {
+      return { ...current, status: body.status };
+    }
+    const metadata = { ...body.metadata };
+    for (const field of STATUS_RESET_METADATA[def.kind] ?? []) {
+      const kept = current.metadata?.[field];
+      if (kept === undefined) delete metadata[field];
+      else metadata[field] = kept;
+    }
+    return { ...current, metadata, status: body.status };
+  }
   if (sub === 'finalize') {
     const spec = (body.spec ?? {}) as Record<string, unknown>;
     return { ...current, spec: { ...(current.spec as object), finalizers: spec.finalizers ?? [] } };

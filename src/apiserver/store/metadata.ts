@@ -112,10 +112,16 @@ export function sameStoredObject(next: KubeObject, old: KubeObject): boolean {
   return deepEqual(withoutRv(next), withoutRv(old));
 }
 
-/** Whether an object marked for deletion has nothing left that holds it. */
+/**
+ * Whether an update leaves an object marked for deletion with nothing that holds it, so the
+ * update removes it (upstream `ShouldDeleteDuringUpdate`). A graceful deletion still running
+ * (`deletionGracePeriodSeconds` > 0: a pod whose kubelet has not confirmed) holds it too:
+ * only the final delete with grace 0 removes such a pod, not a status write on the way.
+ */
 export function readyToRemove(obj: KubeObject, def: ResourceDefinition): boolean {
   const meta = obj.metadata ?? {};
   if (meta.deletionTimestamp === undefined || meta.deletionTimestamp === null) return false;
   if ((meta.finalizers ?? []).length > 0) return false;
+  if ((meta.deletionGracePeriodSeconds ?? 0) > 0) return false;
   return !(def.strategy.holdsDeletion?.(obj) ?? false);
 }

@@ -230,6 +230,12 @@ export class ObjectStore {
     if (def.namespaced) meta.namespace = namespace;
     if (sub !== 'status') def.strategy.defaults?.(next);
     prepareUpdateMeta(next, current, def);
+    // A status write never bumps generation, even when it changes annotations (Deployments
+    // count annotations in their generation; their status strategy does not).
+    if (sub === 'status') {
+      if (current.metadata?.generation === undefined) delete meta.generation;
+      else meta.generation = current.metadata.generation;
+    }
     this.#check(def, next, validateForUpdate(def, next, current, sub));
     return next;
   }
