@@ -25,6 +25,8 @@ import {
 import { bearerTokenFrom, tokenMatcher } from '../security/token.js';
 import type { Backend } from '../storage/backend.js';
 import { type Clock, realClock } from '../util/clock.js';
+import { composeAdmission } from './admission/chain.js';
+import { defaultTolerationSecondsAdmission } from './admission/default-tolerations.js';
 import type { ApiServices } from './handlers/context.js';
 import { sendError, toStatusError } from './http/respond.js';
 import { isLoopbackHost } from './loopback.js';
@@ -55,6 +57,13 @@ export interface ApiServerOptions {
    * (kube-apiserver's `--min-request-timeout`, default 1800).
    */
   readonly minRequestTimeoutSeconds?: number;
+  /**
+   * `tolerationSeconds` of the not-ready/unreachable NoExecute tolerations the
+   * DefaultTolerationSeconds admission adds to pods (kube-apiserver's
+   * `--default-not-ready-toleration-seconds` and `--default-unreachable-toleration-seconds`).
+   * @default 300
+   */
+  readonly defaultTolerationSeconds?: number;
   /**
    * Called once per finished request (an access log, like kube-apiserver's httplog at -v=3).
    * Gets the method, the path with its query, the status code and the duration; never headers.
@@ -141,7 +150,14 @@ export class ApiServer {
     this.store = new ObjectStore({
       backend: options.backend,
       clock,
-      admission: { ...namespaceAdmission(options.backend), ...allocation(this.#services) },
+      admission: composeAdmission(
+        namespaceAdmission(options.backend),
+        allocation(this.#services),
+        defaultTolerationSecondsAdmission({
+          notReadyTolerationSeconds: options.defaultTolerationSeconds,
+          unreachableTolerationSeconds: options.defaultTolerationSeconds,
+        }),
+      ),
       ...(options.uid ? { uid: options.uid } : {}),
       ...(options.random ? { random: options.random } : {}),
     });

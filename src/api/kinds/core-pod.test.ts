@@ -35,20 +35,6 @@ describe('Pod defaults and creation', () => {
       terminationGracePeriodSeconds: 30,
       schedulerName: 'default-scheduler',
       enableServiceLinks: true,
-      tolerations: [
-        {
-          key: 'node.kubernetes.io/not-ready',
-          operator: 'Exists',
-          effect: 'NoExecute',
-          tolerationSeconds: 300,
-        },
-        {
-          key: 'node.kubernetes.io/unreachable',
-          operator: 'Exists',
-          effect: 'NoExecute',
-          tolerationSeconds: 300,
-        },
-      ],
       priority: 0,
       preemptionPolicy: 'PreemptLowerPriority',
       serviceAccountName: 'default',
@@ -311,7 +297,20 @@ describe('Pod validation', () => {
 });
 
 describe('Pod updates', () => {
-  const stored = create(pod({ activeDeadlineSeconds: 100 })).object;
+  // Tolerations as the DefaultTolerationSeconds admission leaves them.
+  const stored = create(
+    pod({
+      activeDeadlineSeconds: 100,
+      tolerations: [
+        {
+          key: 'node.kubernetes.io/not-ready',
+          operator: 'Exists',
+          effect: 'NoExecute',
+          tolerationSeconds: 300,
+        },
+      ],
+    }),
+  ).object;
   const edit = (f: (spec: Spec) => void): KubeObject => {
     const next = structuredClone(stored);
     f(next.spec as Spec);

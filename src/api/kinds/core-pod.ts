@@ -1,7 +1,8 @@
 /**
  * core/v1 Pods: defaults (`SetDefaults_PodSpec`, `SetDefaults_Pod`), what creation adds
- * (`PrepareForCreate` plus the admission plugins every cluster runs: DefaultTolerationSeconds,
- * Priority and ServiceAccount's default account name), validation and field selectors.
+ * (`PrepareForCreate` plus the admission plugins every cluster runs: Priority and
+ * ServiceAccount's default account name; DefaultTolerationSeconds is the API server's
+ * `src/apiserver/admission/default-tolerations.ts`, since its seconds are a server flag), validation and field selectors.
  *
  * Generation: tracked (`spec`). Since 1.33 upstream sets `metadata.generation` to 1 on create and
  * bumps it on every spec change of a Pod, whatever the PodObservedGenerationTracking gate says.
@@ -32,42 +33,11 @@ import {
 import { validatePodSpecUpdate } from './pod-update.js';
 import { podQOSClass } from './qos.js';
 
-/** Upstream DefaultTolerationSeconds admission: 300 s for not-ready and unreachable nodes. */
-const DEFAULT_TOLERATION_SECONDS = 300;
-const NODE_TAINTS = ['node.kubernetes.io/not-ready', 'node.kubernetes.io/unreachable'];
-
 /** The built-in priority classes (upstream `scheduling.SystemPriorityClasses`). */
 const SYSTEM_PRIORITIES: Readonly<Record<string, number>> = {
   'system-node-critical': 2000001000,
   'system-cluster-critical': 2000000000,
 };
-
-function addDefaultTolerations(spec: JsonObject): void {
-  if (
-    spec.tolerations !== undefined &&
-    spec.tolerations !== null &&
-    !Array.isArray(spec.tolerations)
-  )
-    return;
-  const tolerations = objects(spec, 'tolerations');
-  const list = getArr(spec, 'tolerations') ?? [];
-  for (const key of NODE_TAINTS) {
-    const tolerated = tolerations.some((t) => {
-      const k = getStr(t, 'key') ?? '';
-      const effect = getStr(t, 'effect') ?? '';
-      return (k === key || k === '') && (effect === 'NoExecute' || effect === '');
-    });
-    if (!tolerated) {
-      list.push({
-        key,
-        operator: 'Exists',
-        effect: 'NoExecute',
-        tolerationSeconds: DEFAULT_TOLERATION_SECONDS,
-      });
-    }
-  }
-  spec.tolerations = list;
-}
 
 /** Upstream Priority admission, for the classes that exist without a PriorityClass object. */
 function admitPriority(spec: JsonObject): void {
@@ -96,7 +66,6 @@ function prepareForCreate(obj: KubeObject): void {
     ];
   }
   obj.status = status;
-  addDefaultTolerations(spec);
   admitPriority(spec);
   // ServiceAccount admission names the default account (its token volume is not added here).
   if ((getStr(spec, 'serviceAccountName') ?? '') === '') {
