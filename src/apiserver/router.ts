@@ -19,6 +19,7 @@ import {
   groupsDiscovery,
   resourceList,
 } from './handlers/discovery.js';
+import { handleEviction } from './handlers/eviction.js';
 import { handleList } from './handlers/list.js';
 import { handlePatch } from './handlers/patch.js';
 import { handleGetScale, handleUpdateScale } from './handlers/scale.js';
@@ -132,7 +133,7 @@ async function resource(
   return info.subresource === '' ? mainResource(api, call) : subresource(api, call);
 }
 
-/** The subresources: status and scale where the kind has them, pods' binding, namespaces' finalize. */
+/** The subresources: status and scale where the kind has them, pods' binding and eviction, namespaces' finalize. */
 async function subresource(api: ApiServices, call: ResourceCall): Promise<void> {
   const { def, info } = call;
   switch (info.subresource) {
@@ -146,6 +147,10 @@ async function subresource(api: ApiServices, call: ResourceCall): Promise<void> 
       if (!(def.group === '' && def.plural === 'pods')) throw pathNotFound();
       if (info.verb !== 'create') throw methodNotSupported(groupResource(def), info.verb);
       return handleBinding(api, call);
+    case 'eviction':
+      if (!(def.group === '' && def.plural === 'pods')) throw pathNotFound();
+      if (info.verb !== 'create') throw methodNotSupported(groupResource(def), info.verb);
+      return handleEviction(api, call);
     case 'finalize':
       if (!(def.group === '' && def.plural === 'namespaces')) throw pathNotFound();
       if (info.verb !== 'update') throw methodNotSupported(groupResource(def), info.verb);

@@ -1,7 +1,8 @@
 /**
  * Tests of the eviction decision, tables after upstream eviction_test.go (TestEviction,
  * TestEvictionIgnorePDB, TestEvictionDryRun, TestEvictionPDBStatus, the unhealthy-pod-eviction
- * policy cases) with upstream's exact texts, plus the budget-safety property.
+ * policy cases) with upstream's exact texts. The budget-safety property against the controller's
+ * recomputation lives in `src/controllers/disruption/eviction-budget.test.ts`.
  *
  * @module
  */
@@ -10,10 +11,12 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { KubeObject } from '../../api/object.js';
-import { controllerScaleFromObjects } from './controller-scale.js';
-import { type EvictionDecision, evictionConflictError, evictionDecision } from './eviction.js';
-import { pdbStatus, readPdbStatus } from './pdb-status.js';
-import { iso, NOW, pdb, pod, refTo, workload } from './test-fixtures.js';
+import {
+  type EvictionDecision,
+  evictionConflictError,
+  evictionDecision,
+} from './eviction-decision.js';
+import { iso, NOW, pdb, pod } from './test-fixtures.js';
 
 const VIOLATES = "Cannot evict pod as it would violate the pod's disruption budget.";
 const matching = { matchLabels: { foo: 'bar' } };
@@ -319,6 +322,8 @@ describe('evictionDecision allowances', () => {
       assert.equal(d.deleteResourceVersion, c.deleteResourceVersion);
       assert.equal(d.conflictIsTooManyRequests, c.conflictIsTooManyRequests ?? false);
       assert.equal(d.pdbUpdate !== undefined, c.decrement ?? false);
+      const covered = d.via === 'budget' || d.via === 'unhealthyPod';
+      assert.equal(d.pdbName, covered ? 'foo' : undefined);
       assert.deepEqual(d.podCondition, {
         type: 'DisruptionTarget',
         status: 'True',
@@ -350,6 +355,7 @@ describe('evictionDecision PDB status update (TestEvictionPDBStatus)', () => {
     assert.ok(d.allow);
     assert.deepEqual(d.pdbUpdate, {
       name: 'foo',
+      resourceVersion: '',
       status: {
         observedGeneration: 1,
         disruptedPods: { p: iso(NOW) },
@@ -406,64 +412,6 @@ describe('evictionDecision PDB status update (TestEvictionPDBStatus)', () => {
 });
 
 describe('evictionDecision properties', () => {
-  const arb = fc.record({
-    minAvailable: fc.oneof(
-      fc.integer({ min: 0, max: 8 }),
-      fc.integer({ min: 0, max: 100 }).map((n) => `${n}%`),
-    ),
-    replicas: fc.integer({ min: 0, max: 8 }),
-    pods: fc.array(
-      fc.record({
-        ready: fc.boolean(),
-        phase: fc.constantFrom('Running', 'Running', 'Pending', 'Succeeded'),
-      }),
-      { minLength: 1, maxLength: 8 },
-    ),
-    victim: fc.nat(),
-    evictions: fc.integer({ min: 1, max: 4 }),
-  });
-
-  it('IfHealthyBudget: allowed evictions never take currentHealthy below desiredHealthy', () => {
-    fc.assert(
-      fc.property(arb, ({ minAvailable, replicas, pods: ps, victim, evictions }) => {
-        const rs = workload('ReplicaSet', 'rs', replicas);
-        const lookup = controllerScaleFromObjects({ replicaSets: [rs] });
-        // A Pending or terminal pod is never Ready (the kubelet only readies running pods).
-        const podObjs = ps.map((p, i) =>
-          pod(`p${i}`, {
-            ready: p.ready && p.phase === 'Running',
-            phase: p.phase,
-            owner: refTo(rs),
-          }),
-        );
-        let current = pdb({ minAvailable });
-        const first = pdbStatus(current, podObjs, lookup, NOW);
-        if (!first.ok) return;
-        current = { ...current, status: first.status };
-        let alive = podObjs;
-        for (let k = 0; k < evictions; k++) {
-          const target = alive[(victim + k) % alive.length];
-          if (target === undefined) return;
-          const before = readPdbStatus(current);
-          const d = evictionDecision(target, [current], NOW);
-          if (!d.allow) continue;
-          if (d.pdbUpdate) current = { ...current, status: d.pdbUpdate.status };
-          // The pod is gone; the controller recomputes from what is left.
-          alive = alive.filter((p) => p !== target);
-          const after = pdbStatus(current, alive, lookup, NOW);
-          assert.ok(after.ok);
-          assert.ok(after.status.disruptionsAllowed >= 0);
-          // Healthy pods only go while there is slack above desiredHealthy.
-          assert.ok(
-            after.status.currentHealthy >= Math.min(before.currentHealthy, before.desiredHealthy),
-            `evicting ${target.metadata?.name} via ${d.via} left ${after.status.currentHealthy} < ${before.desiredHealthy}`,
-          );
-          current = { ...current, status: after.status };
-        }
-      }),
-    );
-  });
-
   it('the decremented status is never negative and is recorded before the pod goes', () => {
     fc.assert(
       fc.property(

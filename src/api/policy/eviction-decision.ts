@@ -11,16 +11,17 @@
  * @module
  */
 
-import { forbidden, type StatusCause, StatusError, unclassifiedError } from '../../api/errors.js';
-import { LabelSelectorParseError, labelSelectorFromObject } from '../../api/labels/selector.js';
-import type { KubeObject } from '../../api/object.js';
-import { field, isPodReady } from '../replicaset/status.js';
-import {
-  disruptionAllowedConditions,
-  evictionDisruptionTarget,
-  type PodCondition,
-} from './conditions.js';
+import { forbidden, type StatusCause, StatusError, unclassifiedError } from '../errors.js';
+import { LabelSelectorParseError, labelSelectorFromObject } from '../labels/selector.js';
+import type { KubeObject } from '../object.js';
+import { disruptionAllowedConditions } from './pdb-conditions.js';
 import { disruptionTime, type PdbStatus, readPdbStatus } from './pdb-status.js';
+import {
+  evictionDisruptionTarget,
+  field,
+  isPodReady,
+  type PodCondition,
+} from './pod-conditions.js';
 
 /**
  * Upstream `MaxDisruptedPodSize`: more unconfirmed evictions than this in one PDB's
@@ -57,7 +58,14 @@ export interface EvictionAllowed {
    * lets it skip the budget, an unhealthy pod is evicted without spending the budget, or on dry
    * run. On a write conflict, re-read the PDB and decide again.
    */
-  readonly pdbUpdate?: { readonly name: string; readonly status: PdbStatus };
+  readonly pdbUpdate?: {
+    readonly name: string;
+    /** The PDB's resourceVersion the status was computed from: the write's precondition. */
+    readonly resourceVersion: string;
+    readonly status: PdbStatus;
+  };
+  /** The one PDB covering the pod, if any (named in {@link evictionConflictError}). */
+  readonly pdbName?: string;
   /** The `DisruptionTarget` condition to set on the pod before deleting it (absent on dry run). */
   readonly podCondition?: PodCondition;
   /**
@@ -254,9 +262,11 @@ export function evictionDecision(
   if (pdb === undefined) {
     return { allow: true, ...podCondition, conflictIsTooManyRequests: false, via: 'noPdb' };
   }
+  const pdbName = pdb.metadata?.name ?? '';
   if (!isPodReady(pod) && unhealthyPodMayGo(pdb)) {
     return {
       allow: true,
+      pdbName,
       ...podCondition,
       deleteResourceVersion: rv,
       conflictIsTooManyRequests: resourceVersionIsUnset(deleteOptions),
@@ -267,7 +277,16 @@ export function evictionDecision(
   if ('error' in checked) return refused(checked.error);
   return {
     allow: true,
-    ...(dryRun ? {} : { pdbUpdate: { name: pdb.metadata?.name ?? '', status: checked.status } }),
+    ...(dryRun
+      ? {}
+      : {
+          pdbUpdate: {
+            name: pdbName,
+            resourceVersion: pdb.metadata?.resourceVersion ?? '',
+            status: checked.status,
+          },
+        }),
+    pdbName,
     ...podCondition,
     conflictIsTooManyRequests: false,
     via: 'budget',

@@ -1,15 +1,15 @@
 /**
- * Condition helpers the disruption planners share: apimachinery `meta.SetStatusCondition` /
- * `FindStatusCondition` (metav1.Condition lists such as PDB `status.conditions`),
- * component-helpers `poddisruptionbudget.UpdateDisruptionAllowedCondition` /
- * `ConditionsAreUpToDate`, and `podutil.UpdatePodCondition` for the pod's `DisruptionTarget`.
+ * PodDisruptionBudget condition helpers shared by the eviction subresource and the disruption
+ * controller: apimachinery `meta.SetStatusCondition` / `FindStatusCondition` (metav1.Condition
+ * lists such as PDB `status.conditions`) and component-helpers `poddisruptionbudget`
+ * `UpdateDisruptionAllowedCondition` / `ConditionsAreUpToDate`.
  * Pure: every function returns new arrays and never edits its input; `now` is epoch ms.
  *
  * @module
  */
 
-import { isJsonObject } from '../../api/object.js';
-import { formatTime } from '../../api/time.js';
+import { isJsonObject } from '../object.js';
+import { formatTime } from '../time.js';
 
 /** The PDB condition type (`policy.DisruptionAllowedCondition`). */
 export const DISRUPTION_ALLOWED_CONDITION = 'DisruptionAllowed';
@@ -20,9 +20,6 @@ export const SUFFICIENT_PODS_REASON = 'SufficientPods';
 /** Reason when no disruption is allowed (`policy.InsufficientPodsReason`). */
 export const INSUFFICIENT_PODS_REASON = 'InsufficientPods';
 
-/** The pod condition set before a disruptive deletion (`v1.DisruptionTarget`). */
-export const DISRUPTION_TARGET_CONDITION = 'DisruptionTarget';
-
 /** A `metav1.Condition` as it appears on the wire. */
 export interface MetaCondition {
   type: string;
@@ -31,17 +28,6 @@ export interface MetaCondition {
   lastTransitionTime: string;
   reason: string;
   message: string;
-}
-
-/** A `v1.PodCondition` as it appears on the wire. */
-export interface PodCondition {
-  type: string;
-  status: string;
-  lastProbeTime?: string | null;
-  lastTransitionTime?: string | null;
-  reason?: string;
-  message?: string;
-  [extra: string]: unknown;
 }
 
 /** The condition a caller wants set; `lastTransitionTime` is filled from `now` when absent. */
@@ -137,46 +123,4 @@ export function conditionsAreUpToDate(
   return disruptionsAllowed > 0
     ? cond.status === 'True' && cond.reason === SUFFICIENT_PODS_REASON
     : cond.status === 'False' && cond.reason === INSUFFICIENT_PODS_REASON;
-}
-
-/** The condition the eviction subresource puts on a pod before deleting it. */
-export function evictionDisruptionTarget(now: number): PodCondition {
-  return {
-    type: DISRUPTION_TARGET_CONDITION,
-    status: 'True',
-    lastProbeTime: null,
-    lastTransitionTime: formatTime(now),
-    reason: 'EvictionByEvictionAPI',
-    message: 'Eviction API: evicting',
-  };
-}
-
-/**
- * `podutil.UpdatePodCondition`: replaces or appends `condition` in a pod's conditions, keeping
- * the old transition time when the status did not change. Returns the new list and whether
- * anything changed (so a caller can skip a write that changes nothing).
- */
-export function updatePodCondition(
-  conditions: unknown,
-  condition: PodCondition,
-): { conditions: PodCondition[]; changed: boolean } {
-  const list = (Array.isArray(conditions) ? conditions : []).filter(
-    (c): c is PodCondition => isJsonObject(c) && typeof c.type === 'string',
-  );
-  const index = list.findIndex((c) => c.type === condition.type);
-  const old = list[index];
-  if (old === undefined) return { conditions: [...list, condition], changed: true };
-  const next =
-    old.status === condition.status
-      ? { ...condition, lastTransitionTime: old.lastTransitionTime ?? null }
-      : condition;
-  const changed =
-    old.status !== next.status ||
-    (old.reason ?? '') !== (next.reason ?? '') ||
-    (old.message ?? '') !== (next.message ?? '') ||
-    (old.lastProbeTime ?? null) !== (next.lastProbeTime ?? null) ||
-    (old.lastTransitionTime ?? null) !== (next.lastTransitionTime ?? null);
-  const out = [...list];
-  out[index] = next;
-  return { conditions: out, changed };
 }

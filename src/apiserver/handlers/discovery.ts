@@ -137,8 +137,17 @@ function subresources(d: ResourceDefinition): Subresource[] {
   const out: Subresource[] = [];
   if (d.group === '' && d.plural === 'namespaces')
     out.push({ name: 'finalize', kind: d.kind, verbs: ['update'] });
-  if (d.group === '' && d.plural === 'pods')
+  if (d.group === '' && d.plural === 'pods') {
     out.push({ name: 'binding', kind: 'Binding', verbs: ['create'] });
+    // kubectl drain looks for this entry (group/version policy/v1) before it uses evictions.
+    out.push({
+      name: 'eviction',
+      kind: 'Eviction',
+      group: 'policy',
+      version: 'v1',
+      verbs: ['create'],
+    });
+  }
   if (d.scale !== undefined) {
     out.push({
       name: 'scale',

@@ -7,9 +7,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { evictionDisruptionTarget, updatePodCondition } from './conditions.js';
+import { NS, refTo, workload } from '../../api/policy/test-fixtures.js';
 import { controllerScaleFromObjects } from './controller-scale.js';
-import { iso, NOW, NS, refTo, workload } from './test-fixtures.js';
 
 describe('controllerScaleFromObjects', () => {
   const dep = workload('Deployment', 'd', 4);
@@ -56,32 +55,4 @@ describe('controllerScaleFromObjects', () => {
   }
   it('other namespaces do not resolve', () =>
     assert.equal(lookup(refTo(rs), 'elsewhere'), undefined));
-});
-
-describe('updatePodCondition (DisruptionTarget)', () => {
-  it('appends the condition', () => {
-    const r = updatePodCondition(
-      [{ type: 'Ready', status: 'True' }],
-      evictionDisruptionTarget(NOW),
-    );
-    assert.equal(r.changed, true);
-    assert.deepEqual(
-      r.conditions.map((c) => c.type),
-      ['Ready', 'DisruptionTarget'],
-    );
-  });
-  it('keeps the old transition time and reports no change on a repeat', () => {
-    const first = updatePodCondition([], evictionDisruptionTarget(NOW)).conditions;
-    const again = updatePodCondition(first, evictionDisruptionTarget(NOW + 5000));
-    assert.equal(again.changed, false);
-    assert.equal(again.conditions[0]?.lastTransitionTime, iso(NOW));
-  });
-  it('moves the transition time when the status flips', () => {
-    const r = updatePodCondition(
-      [{ type: 'DisruptionTarget', status: 'False', lastTransitionTime: iso(NOW - 1000) }],
-      evictionDisruptionTarget(NOW),
-    );
-    assert.equal(r.changed, true);
-    assert.equal(r.conditions[0]?.lastTransitionTime, iso(NOW));
-  });
 });

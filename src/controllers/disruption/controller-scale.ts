@@ -11,7 +11,7 @@
  */
 
 import type { KubeObject, OwnerReference } from '../../api/object.js';
-import { field } from '../replicaset/status.js';
+import { field } from '../../api/policy/pod-conditions.js';
 
 /** A controlling workload and its `spec.replicas` (upstream `controllerAndScale`). */
 export interface ControllerScale {

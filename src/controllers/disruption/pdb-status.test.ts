@@ -11,15 +11,10 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { KubeObject } from '../../api/object.js';
+import { DELETION_TIMEOUT_MS, type PdbStatus } from '../../api/policy/pdb-status.js';
+import { iso, NOW, pdb, pod, refTo, workload } from '../../api/policy/test-fixtures.js';
 import { type ControllerScaleLookup, controllerScaleFromObjects } from './controller-scale.js';
-import {
-  countHealthyPods,
-  DELETION_TIMEOUT_MS,
-  type PdbStatus,
-  type PdbStatusResult,
-  pdbStatus,
-} from './pdb-status.js';
-import { iso, NOW, pdb, pod, refTo, workload } from './test-fixtures.js';
+import { countHealthyPods, type PdbStatusResult, pdbStatus } from './pdb-status.js';
 
 const noControllers: ControllerScaleLookup = () => undefined;
 
@@ -315,12 +310,31 @@ describe('pdbStatus failures (failSafe)', () => {
     desiredHealthy: 1,
     expectedPods: 3,
   };
-  const cases: { name: string; pdb: KubeObject; pods: KubeObject[]; error: string | RegExp }[] = [
+  const cases: {
+    name: string;
+    pdb: KubeObject;
+    pods: KubeObject[];
+    error: string | RegExp;
+    events?: unknown;
+  }[] = [
     {
       name: 'controller reference that resolves to nothing',
       pdb: pdb({ minAvailable: '50%', status: stored }),
       pods: [pod('orphan', { owner: refTo(workload('ReplicaSet', 'gone', 1)) })],
       error: 'found no controllers for pod "orphan"',
+      events: [
+        {
+          type: 'Warning',
+          reason: 'NoControllers',
+          message: 'found no controllers for pod "orphan"',
+        },
+        {
+          type: 'Warning',
+          reason: 'CalculateExpectedPodCountFailed',
+          message:
+            'Failed to calculate the number of expected pods: found no controllers for pod "orphan"',
+        },
+      ],
     },
     {
       name: 'percentage that does not parse',
@@ -355,6 +369,7 @@ describe('pdbStatus failures (failSafe)', () => {
       const r = pdbStatus(c.pdb, c.pods, lookup, NOW);
       assert.equal(r.ok, false);
       if (r.ok) return;
+      if (c.events) assert.deepEqual(r.events, c.events);
       if (typeof c.error === 'string') assert.equal(r.error, c.error);
       else assert.match(r.error, c.error);
       assert.deepEqual(r.status, {

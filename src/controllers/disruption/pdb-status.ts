@@ -10,39 +10,25 @@
 
 import { LabelSelectorParseError, labelSelectorFromObject } from '../../api/labels/selector.js';
 import type { KubeObject } from '../../api/object.js';
-import { isJsonObject } from '../../api/object.js';
-import { formatTime, parseTime } from '../../api/time.js';
-import { scaledValueFromIntOrPercent } from '../deployment/rollout-math.js';
-import { field, isPodReady } from '../replicaset/status.js';
 import {
   conditionsAreUpToDate,
   DISRUPTION_ALLOWED_CONDITION,
   disruptionAllowedConditions,
-  type MetaCondition,
-  readConditions,
   SYNC_FAILED_REASON,
   setStatusCondition,
-} from './conditions.js';
+} from '../../api/policy/pdb-conditions.js';
+import {
+  DELETION_TIMEOUT_MS,
+  int,
+  orderStatus,
+  type PdbStatus,
+  readDisruptedPods,
+  readPdbStatus,
+} from '../../api/policy/pdb-status.js';
+import { field, isPodReady } from '../../api/policy/pod-conditions.js';
+import { parseTime } from '../../api/time.js';
+import { scaledValueFromIntOrPercent } from '../deployment/rollout-math.js';
 import { type ControllerScaleLookup, controllerOf } from './controller-scale.js';
-
-/**
- * How long an entry in `status.disruptedPods` is trusted (upstream `DeletionTimeout`, 2 min):
- * an evicted pod that still has no deletionTimestamp after this is assumed not to be deleted
- * and counts as healthy again.
- */
-export const DELETION_TIMEOUT_MS = 2 * 60 * 1000;
-
-/** `policy/v1` PodDisruptionBudgetStatus, keys in upstream's field order. */
-export interface PdbStatus {
-  observedGeneration?: number;
-  /** Pod name → eviction time (RFC3339); omitted when empty. */
-  disruptedPods?: Record<string, string>;
-  disruptionsAllowed: number;
-  currentHealthy: number;
-  desiredHealthy: number;
-  expectedPods: number;
-  conditions?: MetaCondition[];
-}
 
 /** An event the controller should record (upstream `recorder.Eventf`). */
 export interface PdbEvent {
@@ -75,51 +61,6 @@ export type PdbStatusResult =
       readonly events: readonly PdbEvent[];
     };
 
-type Json = Record<string, unknown>;
-
-function int(v: unknown): number {
-  return typeof v === 'number' && Number.isFinite(v) ? v : 0;
-}
-
-/** Reads the stored `status` of a PDB with zero values for absent fields. */
-export function readPdbStatus(pdb: KubeObject): PdbStatus {
-  const s = field(pdb, 'status');
-  const status: PdbStatus = {
-    disruptionsAllowed: int(s.disruptionsAllowed),
-    currentHealthy: int(s.currentHealthy),
-    desiredHealthy: int(s.desiredHealthy),
-    expectedPods: int(s.expectedPods),
-  };
-  if (int(s.observedGeneration) !== 0) status.observedGeneration = int(s.observedGeneration);
-  const disrupted = readDisruptedPods(s.disruptedPods);
-  if (Object.keys(disrupted).length > 0) status.disruptedPods = disrupted;
-  const conditions = readConditions(s.conditions);
-  if (conditions.length > 0) status.conditions = conditions;
-  return orderStatus(status);
-}
-
-function readDisruptedPods(v: unknown): Record<string, string> {
-  if (!isJsonObject(v)) return {};
-  const out: Record<string, string> = {};
-  for (const [name, t] of Object.entries(v)) if (typeof t === 'string') out[name] = t;
-  return out;
-}
-
-/** Rebuilds a status with upstream's key order and its omitempty fields dropped. */
-function orderStatus(s: PdbStatus): PdbStatus {
-  const out: Json = {};
-  if (s.observedGeneration) out.observedGeneration = s.observedGeneration;
-  if (s.disruptedPods && Object.keys(s.disruptedPods).length > 0) {
-    out.disruptedPods = s.disruptedPods;
-  }
-  out.disruptionsAllowed = s.disruptionsAllowed;
-  out.currentHealthy = s.currentHealthy;
-  out.desiredHealthy = s.desiredHealthy;
-  out.expectedPods = s.expectedPods;
-  if (s.conditions && s.conditions.length > 0) out.conditions = s.conditions;
-  return out as unknown as PdbStatus;
-}
-
 function isDeleting(pod: KubeObject): boolean {
   const t = pod.metadata?.deletionTimestamp;
   return t !== undefined && t !== null;
@@ -137,6 +78,9 @@ export function podsForPdb(pdb: KubeObject, pods: readonly KubeObject[]): KubeOb
     (p) => (p.metadata?.namespace ?? '') === namespace && selector.matches(p.metadata?.labels),
   );
 }
+
+/** A selected pod's controller reference resolves to nothing (upstream's `NoControllers`). */
+class NoControllersError extends Error {}
 
 interface ExpectedCount {
   expectedCount: number;
@@ -166,7 +110,9 @@ function expectedScale(
     if (seenRefs.has(ref.uid)) continue;
     const found = lookup(ref, namespace);
     if (found === undefined) {
-      throw new Error(`found no controllers for pod ${JSON.stringify(pod.metadata?.name ?? '')}`);
+      throw new NoControllersError(
+        `found no controllers for pod ${JSON.stringify(pod.metadata?.name ?? '')}`,
+      );
     }
     seenRefs.add(ref.uid);
     scales.set(found.uid, found.scale);
@@ -337,6 +283,9 @@ export function pdbStatus(
     counts = expectedPodCount(pdb, selected, controllerScale);
   } catch (e) {
     const message = errorText(e);
+    if (e instanceof NoControllersError) {
+      events.push({ type: 'Warning', reason: 'NoControllers', message });
+    }
     events.push({
       type: 'Warning',
       reason: 'CalculateExpectedPodCountFailed',
@@ -426,9 +375,4 @@ function nextStatus(pdb: KubeObject, o: Observed): { status: PdbStatus; changed:
     conditions,
   });
   return { status, changed: true };
-}
-
-/** Formats an eviction time for `status.disruptedPods` (metav1.Time, second precision). */
-export function disruptionTime(now: number): string {
-  return formatTime(now);
 }
