@@ -249,6 +249,14 @@ export class ApiClient {
     return this.#call<T>('POST', path, this.#writeQuery(options), json(body), options);
   }
 
+  /**
+   * GET an absolute API path that is no object or collection, such as the discovery documents
+   * (`/api`, `/apis`, `/api/v1`, `/apis/apps/v1`); client-go's `RESTClient().Get().AbsPath()`.
+   */
+  getPath<T = unknown>(path: string, options: CallOptions = {}): Promise<T> {
+    return this.#call<T>('GET', path, new URLSearchParams(), undefined, options);
+  }
+
   /** Closes the pooled connections; requests in flight fail. */
   close(): void {
     this.#agent.destroy();

@@ -1,6 +1,7 @@
 /**
- * Garbage collector decisions as pure data: the owner graph, reference classification, the
- * per-item plan, and the patch bodies the applier sends.
+ * The garbage collector: `garbageCollectorController` (the controller `fleetyard up` runs), and
+ * its decisions as pure data: the owner graph, reference classification, the per-item plan,
+ * and the patch bodies the applier sends.
  *
  * @module
  */
@@ -12,6 +13,18 @@ export {
   type OwnerLookup,
   type OwnerStatus,
 } from './classify.js';
+export {
+  createGarbageCollectorController,
+  type GarbageCollectorOptions,
+  GC_COMPONENT,
+  garbageCollectorController,
+} from './controller.js';
+export {
+  type DiscoveredResource,
+  deletableResources,
+  discoverResources,
+  RestMapper,
+} from './discovery.js';
 export {
   type GraphChanges,
   type GraphNode,
