@@ -10,6 +10,10 @@
  * | `sim.fleetyard.dev/ready`       | `"true"` / `"false"`                    | `true`  | `"false"` keeps every container unready (ContainersReady/Ready False) until removed or set to `"true"`. |
  * | `sim.fleetyard.dev/exit-code`   | integer, or `name=code,name=code`       | none    | Regular containers exit with this code (0 → `Completed`, else `Error`). The per-name form targets any container by name (init containers and sidecars too); a bare integer applies to regular containers only. Init containers without an entry exit 0. |
  * | `sim.fleetyard.dev/exit-after`  | Go duration                             | `0s`    | How long an exiting container runs (from `startedAt`) before it terminates. |
+ * | `sim.fleetyard.dev/shutdown-delay` | Go duration                          | the kubelet's (`0s` in `simulatedNodes`) | How long running containers take to exit (code 0) after SIGTERM when the pod is deleted; past the grace period they are killed (137). |
+ *
+ * On a Node, `sim.fleetyard.dev/state: down` stops its simulated kubelet (no heartbeats, pods
+ * frozen); `up` or no annotation runs it. See `docs/simulation.md`.
  *
  * Image pulls fail for images whose tag is `nonexistent` or `404` (`nginx:nonexistent`); the
  * pattern is `PlanContext.failingImage`.
@@ -25,6 +29,9 @@ export const READY_DELAY_ANNOTATION = 'sim.fleetyard.dev/ready-delay';
 export const READY_ANNOTATION = 'sim.fleetyard.dev/ready';
 export const EXIT_CODE_ANNOTATION = 'sim.fleetyard.dev/exit-code';
 export const EXIT_AFTER_ANNOTATION = 'sim.fleetyard.dev/exit-after';
+export const SHUTDOWN_DELAY_ANNOTATION = 'sim.fleetyard.dev/shutdown-delay';
+/** On a Node: `down` stops its simulated kubelet, `up` (or absent) runs it. */
+export const NODE_STATE_ANNOTATION = 'sim.fleetyard.dev/state';
 
 /** The default image-pull failure rule: tag `nonexistent` or `404`. */
 export const DEFAULT_FAILING_IMAGE = /:(nonexistent|404)$/;
@@ -114,4 +121,10 @@ export function readSimSettings(pod: Pod): SimSettings {
     exitAfterMs: durationOr0(a[EXIT_AFTER_ANNOTATION]),
     ...parseExitCodes(a[EXIT_CODE_ANNOTATION]),
   };
+}
+
+/** The pod's `shutdown-delay` in ms, or undefined when absent or unparsable (the kubelet's default applies). */
+export function readShutdownDelayMs(pod: Pod): number | undefined {
+  const text = pod.metadata.annotations?.[SHUTDOWN_DELAY_ANNOTATION];
+  return text === undefined ? undefined : parseGoDuration(text.trim());
 }

@@ -41,6 +41,11 @@ export interface PlanContext extends ConfigObjects {
   runtime?: RuntimeState;
   /** Images whose pull fails; default: tag `nonexistent` or `404`. */
   failingImage?: RegExp;
+  /**
+   * How long running containers take to exit after SIGTERM (ms); undefined = they ignore it
+   * and are killed at the grace deadline. A pod's `sim.fleetyard.dev/shutdown-delay` wins.
+   */
+  shutdownDelayMs?: number;
 }
 
 export interface PodPlan {
@@ -60,7 +65,7 @@ export function plan(pod: Pod, ctx: PlanContext): PodPlan {
   if (pod.spec.nodeName !== ctx.node.name || !ctx.node.up) return {};
   const terminal = TERMINAL.has(pod.status?.phase ?? '');
   if (pod.metadata.deletionTimestamp) {
-    return terminal ? { deletePod: true } : planTermination(pod, ctx.now);
+    return terminal ? { deletePod: true } : planTermination(pod, ctx.now, ctx.shutdownDelayMs);
   }
   if (terminal) return {};
   return planLive(pod, ctx);

@@ -1,0 +1,173 @@
+/**
+ * The simulated nodes as one controller (`kubelet`): registers `fleetyard-node-<i>` Nodes,
+ * keeps their Leases and status alive, and runs every pod bound to them through the pure pod
+ * lifecycle. One informer per resource serves all nodes. See `docs/simulation.md`.
+ *
+ * ```ts
+ * manager.add(simulatedNodes({ count: 3 }));
+ * ```
+ *
+ * @module
+ */
+
+import type { KubeObject } from '../api/object.js';
+import { deletedObject } from '../client/shared-informer.js';
+import { objectKey } from '../client/store.js';
+import {
+  type ControllerContext,
+  type ControllerDefinition,
+  RESOURCES,
+} from '../controller/context.js';
+import { runController } from '../controller/controller.js';
+import { WorkQueue } from '../controller/workqueue.js';
+import { configRefs } from './config-objects.js';
+import { resolveOptions, type SimulatedNodesOptions } from './node-config.js';
+import { type HeartbeatDeps, isNodeDown, NodeHeartbeat, registerNode } from './node-heartbeat.js';
+import { PodRunner } from './pod-runner.js';
+import type { Pod } from './types.js';
+
+export type { NodeCapacity, NodeTiming, SimulatedNodesOptions } from './node-config.js';
+
+/** The pods informer index: pods by `spec.nodeName`. */
+export const POD_NODE_INDEX = 'spec.nodeName';
+
+/** Handles on a running instance, for tests. */
+export interface SimulatedNodesHandle {
+  runner?: PodRunner;
+  heartbeats: Map<string, NodeHeartbeat>;
+  /** Whether the kubelet currently sees `node` as down (set once started). */
+  isDown?: (node: string) => boolean;
+}
+
+export function simulatedNodes(
+  options: SimulatedNodesOptions = {},
+  handle: SimulatedNodesHandle = { heartbeats: new Map() },
+): ControllerDefinition {
+  const opts = resolveOptions(options);
+  return {
+    name: 'kubelet',
+    async start(ctx: ControllerContext): Promise<void> {
+      const pods = ctx.informers.informer<KubeObject>(RESOURCES.pods, {
+        indexers: {
+          [POD_NODE_INDEX]: (p) => {
+            const n = (p.spec as { nodeName?: string } | undefined)?.nodeName;
+            return n ? [n] : [];
+          },
+        },
+      });
+      const nodes = ctx.informers.informer<KubeObject>(RESOURCES.nodes);
+      handle.isDown = (name) => isNodeDown(nodes.lister.get('', name));
+      const configMaps = ctx.informers.informer<KubeObject>(RESOURCES.configmaps);
+      const secrets = ctx.informers.informer<KubeObject>(RESOURCES.secrets);
+      const deps: HeartbeatDeps = {
+        client: ctx.client,
+        clock: ctx.clock,
+        log: ctx.log,
+        nodes: nodes.lister,
+        opts,
+        signal: ctx.signal,
+      };
+      const uids = await registerAll(ctx, deps);
+      if (uids === undefined) return;
+      const synced = await ctx.informers.waitForSync(
+        [pods, nodes, configMaps, secrets],
+        ctx.signal,
+      );
+      if (!synced) return;
+
+      const runner = new PodRunner({
+        client: ctx.client,
+        clock: ctx.clock,
+        pods: pods.lister,
+        nodes: nodes.lister,
+        configMaps: configMaps.lister,
+        secrets: secrets.lister,
+        events: ctx.eventRecorder('kubelet'),
+        opts,
+      });
+      handle.runner = runner;
+      runner.seed(pods.lister.list());
+      const queue = new WorkQueue<string>({
+        clock: ctx.clock,
+        name: 'kubelet',
+        metrics: ctx.metrics.queue,
+      });
+      const enqueue = (obj: KubeObject): void => {
+        if (runner.owns(obj)) queue.add(objectKey(obj));
+      };
+      pods.addEventHandler({
+        onAdd: enqueue,
+        onUpdate: (_old, obj) => enqueue(obj),
+        onDelete: (d) => {
+          const obj = deletedObject(d);
+          if (runner.owns(obj)) runner.forget(obj, objectKey(obj));
+        },
+      });
+      for (const id of opts.nodes) {
+        const hb = new NodeHeartbeat(deps, id, uids.get(id.name) ?? '');
+        handle.heartbeats.set(id.name, hb);
+      }
+      nodes.addEventHandler({
+        onUpdate: (old, obj) => {
+          const name = obj.metadata?.name ?? '';
+          if (!handle.heartbeats.has(name) || isNodeDown(old) === isNodeDown(obj)) return;
+          // Back up (or just down): every pod of the node is looked at again.
+          for (const p of pods.lister.byIndex(POD_NODE_INDEX, name)) queue.add(objectKey(p));
+          if (!isNodeDown(obj)) handle.heartbeats.get(name)?.kick();
+        },
+      });
+      const onConfig =
+        (kind: 'configMaps' | 'secrets') =>
+        (obj: KubeObject): void => {
+          const ns = obj.metadata?.namespace ?? '';
+          const name = obj.metadata?.name ?? '';
+          for (const p of pods.lister.listInNamespace(ns)) {
+            if (runner.owns(p) && configRefs(p as unknown as Pod)[kind].has(name))
+              queue.add(objectKey(p));
+          }
+        };
+      configMaps.addEventHandler({
+        onAdd: (o, initial) => !initial && onConfig('configMaps')(o),
+        onUpdate: (_o, n) => onConfig('configMaps')(n),
+      });
+      secrets.addEventHandler({
+        onAdd: (o, initial) => !initial && onConfig('secrets')(o),
+        onUpdate: (_o, n) => onConfig('secrets')(n),
+      });
+
+      const beats = [...handle.heartbeats.values()].map((hb) => hb.run());
+      await runController({
+        name: 'kubelet',
+        queue,
+        reconcile: (key, signal) => runner.reconcile(key, signal),
+        workers: opts.workers,
+        clock: ctx.clock,
+        log: ctx.log,
+        metrics: ctx.metrics.controller,
+        signal: ctx.signal,
+      });
+      await Promise.all(beats);
+    },
+  };
+}
+
+/** Registers every node, retrying every 2 s until the API answers; undefined when stopped. */
+async function registerAll(
+  ctx: ControllerContext,
+  deps: HeartbeatDeps,
+): Promise<Map<string, string> | undefined> {
+  const uids = new Map<string, string>();
+  while (!ctx.signal.aborted) {
+    try {
+      for (const id of deps.opts.nodes) {
+        if (!uids.has(id.name)) uids.set(id.name, await registerNode(deps, id));
+      }
+      return uids;
+    } catch (err) {
+      if (ctx.signal.aborted) return undefined;
+      ctx.log.error({ err }, 'node registration failed');
+      await ctx.clock.sleep(2000, ctx.signal).catch(() => undefined);
+    }
+  }
+  return undefined;
+}

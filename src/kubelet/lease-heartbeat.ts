@@ -1,0 +1,110 @@
+/**
+ * The node Lease heartbeat, after upstream `pkg/kubelet/nodelease` (component-helpers
+ * `leasecontroller`): `kube-node-lease/<node>` held by the node, `leaseDurationSeconds` 40,
+ * renewed every 10 s (a quarter of the duration) by updating `spec.renewTime` (a MicroTime),
+ * owned by its Node so it goes with it. The controller keeps the lease it last wrote and
+ * updates that; on a conflict or a missing lease it reads (or creates) it and tries again.
+ *
+ * @module
+ */
+
+import type { KubeObject } from '../api/object.js';
+import { type ApiClient, isAlreadyExists, isConflict, isNotFound } from '../client/api-client.js';
+import { RESOURCES } from '../controller/context.js';
+
+export const NODE_LEASE_NAMESPACE = 'kube-node-lease';
+
+/** `metav1.MicroTime` on the wire: RFC 3339 with 6 fractional digits, UTC. */
+export function formatMicroTime(ms: number): string {
+  const iso = new Date(ms).toISOString(); // 2026-01-01T00:00:00.123Z
+  return `${iso.slice(0, 23)}000Z`;
+}
+
+export interface LeaseOwner {
+  name: string;
+  uid?: string;
+}
+
+export function nodeLease(node: LeaseOwner, durationSeconds: number, now: number): KubeObject {
+  return {
+    apiVersion: 'coordination.k8s.io/v1',
+    kind: 'Lease',
+    metadata: {
+      name: node.name,
+      namespace: NODE_LEASE_NAMESPACE,
+      ...(node.uid
+        ? { ownerReferences: [{ apiVersion: 'v1', kind: 'Node', name: node.name, uid: node.uid }] }
+        : {}),
+    },
+    spec: {
+      holderIdentity: node.name,
+      leaseDurationSeconds: durationSeconds,
+      renewTime: formatMicroTime(now),
+    },
+  };
+}
+
+/** Renews one node's Lease; keeps the last written copy between renewals. */
+export class LeaseHeartbeat {
+  readonly #client: ApiClient;
+  readonly #durationSeconds: number;
+  #latest: KubeObject | undefined;
+
+  constructor(client: ApiClient, durationSeconds: number) {
+    this.#client = client;
+    this.#durationSeconds = durationSeconds;
+  }
+
+  /** The lease as last written. */
+  get latest(): KubeObject | undefined {
+    return this.#latest;
+  }
+
+  /** Renews (or creates) the lease at `now`; two attempts, as a conflict means a stale copy. */
+  async renew(node: LeaseOwner, now: number, signal?: AbortSignal): Promise<void> {
+    const ref = { ...RESOURCES.leases, namespace: NODE_LEASE_NAMESPACE, name: node.name };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        this.#latest ??= await this.#ensure(node, now, signal);
+        const desired = nodeLease(node, this.#durationSeconds, now);
+        const spec = { ...(this.#latest.spec as object), ...(desired.spec as object) };
+        const meta = this.#latest.metadata ?? {};
+        const next = {
+          ...this.#latest,
+          metadata: {
+            ...meta,
+            ownerReferences: meta.ownerReferences ?? desired.metadata?.ownerReferences,
+          },
+          spec,
+        };
+        this.#latest = await this.#client.update(ref, next, { signal });
+        return;
+      } catch (err) {
+        this.#latest = undefined;
+        if (attempt >= 1 || !(isConflict(err) || isNotFound(err))) throw err;
+      }
+    }
+  }
+
+  async #ensure(node: LeaseOwner, now: number, signal?: AbortSignal): Promise<KubeObject> {
+    const ref = { ...RESOURCES.leases, namespace: NODE_LEASE_NAMESPACE, name: node.name };
+    try {
+      return await this.#client.get(ref, { signal });
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+    }
+    try {
+      const lease = nodeLease(node, this.#durationSeconds, now);
+      return await this.#client.create(
+        { ...RESOURCES.leases, namespace: NODE_LEASE_NAMESPACE },
+        lease,
+        {
+          signal,
+        },
+      );
+    } catch (err) {
+      if (!isAlreadyExists(err)) throw err;
+      return this.#client.get(ref, { signal });
+    }
+  }
+}
