@@ -24,6 +24,11 @@ export interface ApiMetrics {
   load(): Promise<void>;
   /** The exposition text and its content type (loads the library if needed). */
   render(): Promise<{ text: string; contentType: string }>;
+  /**
+   * Adds other components' metrics (the in-process controller manager's) to this server's
+   * `/metrics`: `register` is called with the registry once the library has loaded.
+   */
+  include(register: (registry: Registry) => Promise<void> | void): void;
 }
 
 interface Instruments {
@@ -68,6 +73,10 @@ export function createApiMetrics(backend: () => Backend | undefined): ApiMetrics
         i.commitDuration.observe(seconds);
       }),
     load,
+    include: (register) =>
+      record((i) => {
+        void Promise.resolve(register(i.registry)).catch(() => undefined);
+      }),
     render: async () => {
       await load();
       const registry = (instruments as Instruments).registry;

@@ -5,6 +5,8 @@
  *
  * @module
  */
+
+import { setMaxListeners } from 'node:events';
 import {
   createServer as createHttpServer,
   type IncomingMessage,
@@ -58,12 +60,13 @@ export interface ApiServerOptions {
    */
   readonly minRequestTimeoutSeconds?: number;
   /**
-   * `tolerationSeconds` of the not-ready/unreachable NoExecute tolerations the
+   * `tolerationSeconds` of the `node.kubernetes.io/not-ready:NoExecute` toleration the
    * DefaultTolerationSeconds admission adds to pods (kube-apiserver's
-   * `--default-not-ready-toleration-seconds` and `--default-unreachable-toleration-seconds`).
-   * @default 300
+   * `--default-not-ready-toleration-seconds`). @default 300
    */
-  readonly defaultTolerationSeconds?: number;
+  readonly defaultNotReadyTolerationSeconds?: number;
+  /** The same for `node.kubernetes.io/unreachable` (`--default-unreachable-toleration-seconds`). @default 300 */
+  readonly defaultUnreachableTolerationSeconds?: number;
   /**
    * Called once per finished request (an access log, like kube-apiserver's httplog at -v=3).
    * Gets the method, the path with its query, the status code and the duration; never headers.
@@ -142,6 +145,8 @@ export class ApiServer {
       throw new Error(`refusing to bind ${host}: a non-loopback address needs TLS and a token`);
     }
     this.#options = options;
+    // Every open watch listens on the shutdown signal: thousands of listeners are expected.
+    setMaxListeners(0, this.#shutdown.signal);
     this.#tokenMatches = options.token === undefined ? undefined : tokenMatcher(options.token);
     const clock = options.clock ?? realClock;
     const crdDefinition = customResourceDefinitionResource(clock);
@@ -154,8 +159,8 @@ export class ApiServer {
         namespaceAdmission(options.backend),
         allocation(this.#services),
         defaultTolerationSecondsAdmission({
-          notReadyTolerationSeconds: options.defaultTolerationSeconds,
-          unreachableTolerationSeconds: options.defaultTolerationSeconds,
+          notReadyTolerationSeconds: options.defaultNotReadyTolerationSeconds,
+          unreachableTolerationSeconds: options.defaultUnreachableTolerationSeconds,
         }),
       ),
       ...(options.uid ? { uid: options.uid } : {}),

@@ -4,6 +4,7 @@
  * @module
  */
 import { parseArgs } from 'node:util';
+import { parseGoDuration } from '../kubelet/annotations.js';
 import { createLogger, type LogLevel } from '../util/log.js';
 import { runChaos } from './chaos.js';
 import { up } from './up.js';
@@ -25,6 +26,14 @@ Options for up:
   --history-limit N  Events kept for watch resume; older starts get 410 Expired (default 10000)
   --min-request-timeout S
                      Watches without timeoutSeconds end after S to 2*S seconds (default 1800)
+  --nodes N          Simulated nodes (default 3)
+  --zones a,b,c      Zones the nodes are spread over, round-robin (default a,b,c)
+  --controllers LIST Controllers to run: * for all, -name to leave one out (default *)
+  --node-monitor-grace-period D
+                     A node silent this long goes Unknown and is tainted (default 50s)
+  --default-not-ready-toleration-seconds S
+  --default-unreachable-toleration-seconds S
+                     tolerationSeconds of the default NoExecute tolerations (default 300)
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -53,6 +62,12 @@ async function main(argv: string[]): Promise<number> {
       'log-level': { type: 'string', default: 'info' },
       'history-limit': { type: 'string' },
       'min-request-timeout': { type: 'string' },
+      nodes: { type: 'string', default: '3' },
+      zones: { type: 'string', default: 'a,b,c' },
+      controllers: { type: 'string', default: '*' },
+      'node-monitor-grace-period': { type: 'string' },
+      'default-not-ready-toleration-seconds': { type: 'string' },
+      'default-unreachable-toleration-seconds': { type: 'string' },
     },
     strict: true,
   });
@@ -66,6 +81,28 @@ async function main(argv: string[]): Promise<number> {
     values['min-request-timeout'],
     '--min-request-timeout',
   );
+  const nodes = Number(values.nodes);
+  if (!Number.isInteger(nodes) || nodes < 0 || nodes > 250) {
+    process.stderr.write(`fleetyard: invalid --nodes ${values.nodes}: want 0 to 250\n`);
+    return 2;
+  }
+  const zones = values.zones.split(',').map((z) => z.trim());
+  if (zones.some((z) => !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(z))) {
+    process.stderr.write(`fleetyard: invalid --zones ${values.zones}\n`);
+    return 2;
+  }
+  const grace = optionalDuration(
+    values['node-monitor-grace-period'],
+    '--node-monitor-grace-period',
+  );
+  const notReady = optionalSeconds(
+    values['default-not-ready-toleration-seconds'],
+    '--default-not-ready-toleration-seconds',
+  );
+  const unreachable = optionalSeconds(
+    values['default-unreachable-toleration-seconds'],
+    '--default-unreachable-toleration-seconds',
+  );
   const logger = createLogger(values['log-level'] as LogLevel);
   const cluster = await up({
     dataDir: values['data-dir'],
@@ -75,6 +112,15 @@ async function main(argv: string[]): Promise<number> {
     logger,
     ...(historyLimit !== undefined ? { historyLimit } : {}),
     ...(minRequestTimeout !== undefined ? { minRequestTimeoutSeconds: minRequestTimeout } : {}),
+    // --nodes 0 is a cluster without simulated nodes (the kubelet controller off).
+    controllers: nodes === 0 ? `${values.controllers},-kubelet` : values.controllers,
+    cluster: {
+      nodes: Math.max(nodes, 1),
+      zones,
+      ...(grace !== undefined ? { nodeMonitorGracePeriodMs: grace } : {}),
+    },
+    ...(notReady !== undefined ? { defaultNotReadyTolerationSeconds: notReady } : {}),
+    ...(unreachable !== undefined ? { defaultUnreachableTolerationSeconds: unreachable } : {}),
   });
   process.stdout.write(`fleetyard ready url=${cluster.url} kubeconfig=${cluster.kubeconfigPath}\n`);
   process.stdout.write(`  export KUBECONFIG=${cluster.kubeconfigPath}\n`);
@@ -90,6 +136,23 @@ function optionalPositiveInt(text: string | undefined, flag: string): number | u
   const n = Number(text);
   if (!Number.isInteger(n) || n < 1)
     throw new Error(`invalid ${flag} ${text}: want a positive integer`);
+  return n;
+}
+
+/** A Go duration (`50s`, `1m30s`, `500ms`) in ms. */
+function optionalDuration(text: string | undefined, flag: string): number | undefined {
+  if (text === undefined) return undefined;
+  const ms = parseGoDuration(text);
+  if (ms === undefined || ms <= 0)
+    throw new Error(`invalid ${flag} ${text}: want a duration like 40s`);
+  return ms;
+}
+
+function optionalSeconds(text: string | undefined, flag: string): number | undefined {
+  if (text === undefined) return undefined;
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0)
+    throw new Error(`invalid ${flag} ${text}: want a non-negative integer`);
   return n;
 }
 

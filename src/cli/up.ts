@@ -1,7 +1,7 @@
 /**
- * `fleetyard up`: one process that is a whole (small) cluster. This issue brings the storage
- * and the API server; controllers, simulated nodes and the operator join the same lifecycle
- * later.
+ * `fleetyard up`: one process that is a whole (small) cluster: the storage, the API server,
+ * and a controller manager running the simulated nodes, the scheduler and the workload
+ * controllers against that server over HTTPS (ADR 0008), started and stopped in that order.
  *
  * Files in the data dir (mode 0700): `state.db` (SQLite, unless `--ephemeral`), `pki/`
  * (CA and serving certificate), `token`, `kubeconfig` (all secrets mode 0600).
@@ -13,13 +13,16 @@ import { builtinResources } from '../api/kinds/index.js';
 import { BUILTIN_NAMESPACES } from '../apiserver/namespaces.js';
 import { ApiServer, type RequestLogEntry } from '../apiserver/server.js';
 import { objectKey } from '../apiserver/store/keys.js';
+import { type RunningControllerManager, startControllerManager } from '../controller/manager.js';
 import { ensurePrivateDir } from '../security/files.js';
 import { writeKubeconfig } from '../security/kubeconfig.js';
 import { ensureServingCertificates } from '../security/pki.js';
 import { ensureToken } from '../security/token.js';
 import { type Backend, openBackend } from '../storage/index.js';
+import { realClock } from '../util/clock.js';
 import { Lifecycle } from '../util/lifecycle.js';
 import type { Logger } from '../util/log.js';
+import { type ClusterShape, clusterControllers, selectControllers } from './cluster-controllers.js';
 
 export interface UpOptions {
   readonly dataDir: string;
@@ -31,6 +34,14 @@ export interface UpOptions {
   /** Default watch lifetime is random in [this, 2×this) seconds. */
   readonly minRequestTimeoutSeconds?: number;
   readonly logger: Logger;
+  /** Nodes, zones and node-lifecycle timing of the simulated cluster. */
+  readonly cluster?: Partial<ClusterShape>;
+  /** `--controllers` selection. @default '*' */
+  readonly controllers?: string;
+  /** `--default-not-ready-toleration-seconds`. @default 300 */
+  readonly defaultNotReadyTolerationSeconds?: number;
+  /** `--default-unreachable-toleration-seconds`. @default 300 */
+  readonly defaultUnreachableTolerationSeconds?: number;
 }
 
 export interface RunningCluster {
@@ -47,8 +58,13 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
     ensureServingCertificates({ dir: resolve(dataDir, 'pki'), hosts: [options.host] }),
     ensureToken(dataDir),
   ]);
+  const controllers = selectControllers(
+    clusterControllers({ nodes: 3, zones: ['a', 'b', 'c'], ...options.cluster }),
+    options.controllers ?? '*',
+  );
   let backend: Backend | undefined;
   let server: ApiServer | undefined;
+  let manager: RunningControllerManager | undefined;
   const lifecycle = new Lifecycle();
   lifecycle.add({
     name: 'storage',
@@ -82,6 +98,12 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
         ...(options.minRequestTimeoutSeconds !== undefined
           ? { minRequestTimeoutSeconds: options.minRequestTimeoutSeconds }
           : {}),
+        ...(options.defaultNotReadyTolerationSeconds !== undefined
+          ? { defaultNotReadyTolerationSeconds: options.defaultNotReadyTolerationSeconds }
+          : {}),
+        ...(options.defaultUnreachableTolerationSeconds !== undefined
+          ? { defaultUnreachableTolerationSeconds: options.defaultUnreachableTolerationSeconds }
+          : {}),
         onError: (message, error) => log.error({ err: error }, message),
         ...(log.isLevelEnabled('debug')
           ? { onRequest: (entry: RequestLogEntry) => log.debug(entry, 'request') }
@@ -93,6 +115,25 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
     stop: async () => {
       await server?.stop();
       log.info({}, 'apiserver stopped');
+    },
+  });
+  lifecycle.add({
+    name: 'controllers',
+    start: () => {
+      if (controllers.length === 0) return;
+      manager = startControllerManager({
+        // The controllers reach the server as any client does: HTTPS, the CA, the token.
+        connection: { server: server!.url, ca: certs.caPem, token },
+        controllers,
+        clock: realClock,
+        log: log.child({ component: 'controller-manager' }),
+      });
+      const registry = manager;
+      server!.services.metrics.include((r) => registry.registerMetrics(r));
+    },
+    stop: async () => {
+      await manager?.stop();
+      if (manager) log.info({}, 'controllers stopped');
     },
   });
   await lifecycle.start();

@@ -56,8 +56,14 @@ export interface ControllerContext {
 
 /** One controller the manager can run. */
 export interface ControllerDefinition {
-  /** Its name in logs, metrics, the `--controllers` flag and as the default field manager. */
+  /** Its name in logs, metrics and the `--controllers` flag. */
   readonly name: string;
+  /**
+   * The User-Agent product its writes carry, which the API server records as the field manager
+   * in `managedFields`: upstream's binaries are `kube-controller-manager`, `kube-scheduler`
+   * and `kubelet`. @default 'kube-controller-manager'
+   */
+  readonly agent?: string;
   /** Runs until `ctx.signal` aborts; resolves after in-flight reconciles finished. */
   start(ctx: ControllerContext): Promise<void>;
 }

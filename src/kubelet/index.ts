@@ -46,6 +46,7 @@ export function simulatedNodes(
   const opts = resolveOptions(options);
   return {
     name: 'kubelet',
+    agent: 'kubelet',
     async start(ctx: ControllerContext): Promise<void> {
       const pods = ctx.informers.informer<KubeObject>(RESOURCES.pods, {
         indexers: {

@@ -80,16 +80,38 @@ function preferred(rules: PodAffinityRules | null | undefined, ns: string): Affi
     .map((w) => compileTerm(w.podAffinityTerm, ns, w.weight));
 }
 
+/**
+ * Compiled terms per pod object: informer objects are frozen and reused across scheduling
+ * cycles, so each pod's selectors are compiled once, as upstream caches them in `PodInfo`.
+ */
+const compiled = new WeakMap<KubeObject, PodAffinityTerms>();
+
 /** All four term lists of a pod (upstream `PodInfo`'s cached terms). */
 export function podAffinityTerms(pod: KubeObject): PodAffinityTerms {
+  const cached = Object.isFrozen(pod) ? compiled.get(pod) : undefined;
+  if (cached !== undefined) return cached;
   const affinity = podSpecOf(pod).affinity;
   const ns = namespaceOf(pod);
-  return {
+  const terms = {
     requiredAffinity: required(affinity?.podAffinity, ns),
     requiredAntiAffinity: required(affinity?.podAntiAffinity, ns),
     preferredAffinity: preferred(affinity?.podAffinity, ns),
     preferredAntiAffinity: preferred(affinity?.podAntiAffinity, ns),
   };
+  if (Object.isFrozen(pod)) compiled.set(pod, terms);
+  return terms;
+}
+
+/** True when the pod has any pod affinity or anti-affinity rule (upstream `PodsWithAffinity`). */
+export function hasPodAffinity(pod: KubeObject): boolean {
+  const a = podSpecOf(pod).affinity;
+  return (a?.podAffinity ?? null) !== null || (a?.podAntiAffinity ?? null) !== null;
+}
+
+/** True when the pod has required anti-affinity terms. */
+export function hasRequiredAntiAffinity(pod: KubeObject): boolean {
+  const rules = podSpecOf(pod).affinity?.podAntiAffinity;
+  return (rules?.requiredDuringSchedulingIgnoredDuringExecution ?? []).length > 0;
 }
 
 /** Key for a topology pair in count maps. */

@@ -170,18 +170,30 @@ export function schedule(
   podsOnNodes: readonly KubeObject[],
   opts: ScheduleOptions = {},
 ): ScheduleResult {
+  return scheduleOnNodeInfos(pod, buildNodeInfos(nodes, podsOnNodes), opts);
+}
+
+/**
+ * {@link schedule} over prepared {@link NodeInfo}s: the scheduler's incremental cache (with
+ * assumed pods) hands them over without rebuilding them from every pod per attempt.
+ */
+export function scheduleOnNodeInfos(
+  pod: KubeObject,
+  nodeInfos: readonly NodeInfo[],
+  opts: ScheduleOptions = {},
+): ScheduleResult {
   const spec = podSpecOf(pod);
   if ((spec.schedulingGates ?? []).length > 0) {
     return { gated: { reason: SCHEDULING_GATED_REASON, message: SCHEDULING_GATED_MESSAGE } };
   }
-  if (nodes.length === 0) return unschedulable(NO_NODES_AVAILABLE, {});
-  const ctx = schedulingContext(pod, buildNodeInfos(nodes, podsOnNodes), opts);
+  if (nodeInfos.length === 0) return unschedulable(NO_NODES_AVAILABLE, {});
+  const ctx = schedulingContext(pod, nodeInfos, opts);
   const preemptionNever = spec.preemptionPolicy === 'Never';
   const pre = opts.volumeBinding?.preFilter?.(pod) ?? null;
   if (pre !== null) {
     const statuses = ctx.nodes.map(() => pre);
     const message = fitErrorMessage({
-      totalNodes: nodes.length,
+      totalNodes: nodeInfos.length,
       statuses,
       preFilterMessage: pre.reasons[0] ?? '',
       preemptionNever,
@@ -191,7 +203,7 @@ export function schedule(
   const { feasible, rejected } = feasibleNodes(ctx, opts);
   if (feasible.length === 0) {
     const statuses = [...rejected.values()];
-    const message = fitErrorMessage({ totalNodes: nodes.length, statuses, preemptionNever });
+    const message = fitErrorMessage({ totalNodes: nodeInfos.length, statuses, preemptionNever });
     return unschedulable(message, reasonHistogram(statuses));
   }
   const [only] = feasible;

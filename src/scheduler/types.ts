@@ -121,6 +121,13 @@ export interface NodeInfo {
   readonly spec: NodeSpecView;
   /** Non-terminal pods bound to this node. */
   readonly pods: readonly KubeObject[];
+  /**
+   * The subset of `pods` with any pod affinity or anti-affinity (upstream `PodsWithAffinity`),
+   * so the InterPodAffinity plugins skip plain pods; absent means "look at `pods`".
+   */
+  readonly podsWithAffinity?: readonly KubeObject[];
+  /** The subset of `pods` with required anti-affinity (upstream `PodsWithRequiredAntiAffinity`). */
+  readonly podsWithRequiredAntiAffinity?: readonly KubeObject[];
   /** Allocatable resources in scheduler units (cpu in milli, everything else in units). */
   readonly allocatable: ReadonlyMap<string, bigint>;
   /** Sum of the bound pods' effective requests. */

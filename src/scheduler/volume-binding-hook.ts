@@ -42,7 +42,16 @@ export const VOLUME_REASONS = {
 export interface VolumeBindingHook {
   preFilter?(pod: KubeObject): FilterStatus | null;
   filter(pod: KubeObject, node: KubeObject, podsOnNode: readonly KubeObject[]): FilterStatus | null;
+  /**
+   * Upstream VolumeBinding PreBind: runs in the binding cycle after the node is chosen and
+   * before `pods/binding` (bind or provision WaitForFirstConsumer claims, the selected-node
+   * annotation). A rejection fails the attempt and the pod is retried after its backoff.
+   */
+  preBind?(pod: KubeObject, nodeName: string, signal: AbortSignal): Promise<void>;
 }
+
+/** The scheduler's default until the storage module provides one: volumes never restrict. */
+export const permissiveVolumeBinding: VolumeBindingHook = { filter: () => null };
 
 /** Adapts a hook to the filter pipeline. */
 export function volumeBindingFilter(hook: VolumeBindingHook): FilterPlugin {

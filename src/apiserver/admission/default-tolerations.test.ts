@@ -166,7 +166,8 @@ describe('defaultTolerationSeconds server option', () => {
     const server = new ApiServer({
       backend: createMemoryBackend(),
       resources: builtinResources,
-      defaultTolerationSeconds: 60,
+      defaultNotReadyTolerationSeconds: 60,
+      defaultUnreachableTolerationSeconds: 60,
     });
     const namespaces = server.registry.get('', 'v1', 'namespaces')!;
     const pods = server.registry.get('', 'v1', 'pods')!;

@@ -44,6 +44,8 @@ function countIncoming(
   const affinityCounts: Counts = new Map();
   const antiCounts: Counts = new Map();
   const matches = (t: AffinityTerm, p: KubeObject) => termMatchesPod(t, p, ctx.namespaceLabels);
+  // A pod without required terms counts nothing: skip the O(pods) scan.
+  if (affinity.length === 0 && anti.length === 0) return { affinityCounts, antiCounts };
   for (const node of ctx.nodes) {
     for (const existing of node.pods) {
       // Affinity terms are ANDed: an existing pod counts only when it matches all of them.
@@ -63,7 +65,7 @@ function countIncoming(
 function countExistingAnti(ctx: SchedulingContext): Counts {
   const counts: Counts = new Map();
   for (const node of ctx.nodes) {
-    for (const existing of node.pods) {
+    for (const existing of node.podsWithRequiredAntiAffinity ?? node.pods) {
       for (const t of podAffinityTerms(existing).requiredAntiAffinity) {
         const v = node.labels[t.topologyKey];
         if (v !== undefined && termMatchesPod(t, ctx.pod, ctx.namespaceLabels)) {

@@ -43,9 +43,11 @@ function add(
 function topologyScores(ctx: SchedulingContext): TopologyScores {
   const own = podAffinityTerms(ctx.pod);
   const scores: TopologyScores = new Map();
+  // Without preferred terms of its own, only existing pods with affinity can add weight.
+  const ownPreferred = own.preferredAffinity.length + own.preferredAntiAffinity.length > 0;
   for (const node of ctx.nodes) {
     if (Object.keys(node.labels).length === 0) continue;
-    for (const existing of node.pods) {
+    for (const existing of ownPreferred ? node.pods : (node.podsWithAffinity ?? node.pods)) {
       add(scores, own.preferredAffinity, existing, node, ctx, 1);
       add(scores, own.preferredAntiAffinity, existing, node, ctx, -1);
       const theirs = podAffinityTerms(existing);

@@ -1,0 +1,105 @@
+/**
+ * The controller manager: runs a set of {@link ControllerDefinition}s over one connection to
+ * an API server, sharing one informer per resource, one clock, one event pipeline and one set
+ * of metrics, as kube-controller-manager does. `fleetyard up` runs one in-process (over its
+ * own HTTPS listener, see ADR 0008); the same code runs against any cluster from a kubeconfig.
+ *
+ * Each controller gets a write client of its own agent, so its writes carry the field manager
+ * upstream's component appears as in `managedFields` (`kube-controller-manager`,
+ * `kube-scheduler`, `kubelet`); reads are shared.
+ *
+ * @module
+ */
+import { setMaxListeners } from 'node:events';
+import { hostname } from 'node:os';
+import type { Registry } from 'prom-client';
+import { ApiClient } from '../client/api-client.js';
+import type { ConnectionOptions } from '../client/http-lister-watcher.js';
+import type { Clock } from '../util/clock.js';
+import type { Logger } from '../util/log.js';
+import type { ControllerContext, ControllerDefinition } from './context.js';
+import { createEventRecorderFactory } from './event-recorder.js';
+import { httpInformerFactory } from './informer-factory.js';
+import { createControllerMetrics } from './metrics.js';
+
+export interface ControllerManagerOptions {
+  readonly connection: ConnectionOptions;
+  readonly controllers: readonly ControllerDefinition[];
+  readonly clock: Clock;
+  readonly random?: () => number;
+  readonly log: Logger;
+  /** Time limit of one write request. @default 30_000 */
+  readonly requestTimeoutMs?: number;
+}
+
+export interface RunningControllerManager {
+  /** Adds the controllers' and queues' metrics to a Prometheus registry (e.g. the server's). */
+  registerMetrics(registry: Registry): Promise<void>;
+  /** Stops every controller, waits for in-flight reconciles, then writes queued events. */
+  stop(): Promise<void>;
+}
+
+/** The Kubernetes version the components report in their User-Agent. */
+const AGENT_VERSION = 'v1.33.0';
+
+/** Starts the controllers; they run until {@link RunningControllerManager.stop}. */
+export function startControllerManager(
+  options: ControllerManagerOptions,
+): RunningControllerManager {
+  const stopping = new AbortController();
+  // Every informer, request and queue waits on this one signal: hundreds of listeners is normal.
+  setMaxListeners(0, stopping.signal);
+  const { clock, log } = options;
+  const random = options.random ?? Math.random;
+  const informers = httpInformerFactory(options.connection, {
+    clock,
+    signal: stopping.signal,
+    random,
+    log: log.child({ component: 'informers' }),
+  });
+  const clients = new Map<string, ApiClient>();
+  const clientFor = (agent: string): ApiClient => {
+    let client = clients.get(agent);
+    if (client === undefined) {
+      client = new ApiClient({
+        ...options.connection,
+        clock,
+        userAgent: `${agent}/${AGENT_VERSION} (fleetyard)`,
+        timeoutMs: options.requestTimeoutMs ?? 30_000,
+      });
+      clients.set(agent, client);
+    }
+    return client;
+  };
+  const events = createEventRecorderFactory({
+    client: clientFor('event-broadcaster'),
+    clock,
+    log: log.child({ component: 'events' }),
+    host: hostname(),
+  });
+  const metrics = createControllerMetrics();
+  const running = options.controllers.map((def) => {
+    const ctx: ControllerContext = {
+      client: clientFor(def.agent ?? 'kube-controller-manager'),
+      informers,
+      clock,
+      random,
+      log: log.child({ controller: def.name }),
+      eventRecorder: events,
+      metrics: { controller: metrics.controller, queue: metrics.queue },
+      signal: stopping.signal,
+    };
+    return def.start(ctx).catch((err: unknown) => {
+      if (!stopping.signal.aborted) log.error({ err, controller: def.name }, 'controller failed');
+    });
+  });
+  log.info({ controllers: options.controllers.map((c) => c.name) }, 'controllers started');
+  return {
+    registerMetrics: (registry) => metrics.register(registry),
+    stop: async () => {
+      stopping.abort();
+      await Promise.all(running);
+      await events.close();
+    },
+  };
+}
