@@ -9,7 +9,7 @@
  *   npm run bench -- --profile prof        # servers write V8 CPU profiles into ./prof
  *
  * Groups: storage (bench/storage.ts, when present), etcd, api-writes, startup, memory,
- * watch-fanout, table-render, kubectl-apply (and openapi-heap). Servers and load generators only bind and target 127.0.0.1; every child
+ * watch-fanout, table-render, kubectl-apply (and openapi-heap), workloads. Servers and load generators only bind and target 127.0.0.1; every child
  * process and temp dir is removed at the end, on failure and on Ctrl-C.
  *
  * Exit code: 0 when every group ran (missed targets are results, not failures), 1 when a
@@ -62,6 +62,7 @@ const GROUPS: Record<string, () => Promise<BenchGroup>> = {
   'table-render': async () => (await import('./table-render.js')).benchTableRender,
   'kubectl-apply': async () => (await import('./kubectl-apply.js')).benchKubectlApply,
   'openapi-heap': async () => (await import('./openapi-heap.js')).benchOpenApiHeap,
+  workloads: async () => (await import('./workloads.js')).benchWorkloads,
 };
 
 /** fleetyard's backend writes/s over etcd's ceiling, when both were measured. */

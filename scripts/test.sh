@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 npx tsc -p tsconfig.json
 npx biome check .
 npm run --silent build
-mapfile -t files < <(find src test -name '*.test.ts' -not -path '*/node_modules/*' | sort)
+mapfile -t files < <(find src test bench -name '*.test.ts' -not -path '*/node_modules/*' | sort)
 if [ "${#files[@]}" -eq 0 ]; then
   echo "no test files found" >&2
   exit 1

@@ -23,6 +23,10 @@ export interface FleetyardOptions {
   readonly ephemeral?: boolean;
   /** An existing data dir (kept); a fresh temp dir otherwise (removed on stop). */
   readonly dataDir?: string;
+  /** Extra `fleetyard up` flags, e.g. `['--nodes', '10']`. */
+  readonly args?: readonly string[];
+  /** How long to wait for the ready line. @default 15 s */
+  readonly timeoutMs?: number;
 }
 
 let profileDir: string | undefined;
@@ -48,7 +52,12 @@ export async function startFleetyard(options: FleetyardOptions = {}): Promise<Fl
   }
   let cluster: Cluster;
   try {
-    cluster = await startCluster({ dataDir, ephemeral: options.ephemeral ?? false });
+    cluster = await startCluster({
+      dataDir,
+      ephemeral: options.ephemeral ?? false,
+      ...(options.args !== undefined ? { args: options.args } : {}),
+      ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+    });
   } finally {
     for (const key of ['NODE_OPTIONS', 'FLEETYARD_BENCH_PROFILE_DIR']) {
       if (saved[key] === undefined) delete process.env[key];

@@ -6,12 +6,8 @@ import { startTestServer, type TestServer } from '../apiserver/testing/test-serv
 import { ApiClient } from '../client/api-client.js';
 import { StatusCodeError } from '../client/lister-watcher.js';
 import { FakeClock } from '../util/clock.js';
-import {
-  type CoreEvent,
-  createEventRecorderFactory,
-  EventCorrelator,
-  type EventSink,
-} from './event-recorder.js';
+import { type CoreEvent, EventCorrelator } from './event-correlator.js';
+import { createEventRecorderFactory, type EventSink } from './event-recorder.js';
 
 const log = pino({ level: 'silent' });
 let api: TestServer;

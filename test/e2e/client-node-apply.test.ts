@@ -25,6 +25,7 @@ import {
   type V1Status,
 } from '@kubernetes/client-node';
 import * as support from './support/client-node-harness.js';
+import { API_ONLY } from './support/cluster.js';
 
 /** The Status carried by an ApiException (client-node 1.x keeps the raw JSON body). */
 async function expectApiError(promise: Promise<unknown>, code: number): Promise<V1Status> {
@@ -110,7 +111,7 @@ describe('client-node server-side apply, strategic merge patch and custom resour
   const ns = 'apply';
   let h: support.Harness | undefined;
   before(async () => {
-    h = await support.startHarness();
+    h = await support.startHarness(API_ONLY);
     await support.createNamespace(h, ns);
   });
   after(() => support.stopHarness(h));

@@ -13,13 +13,14 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PatchStrategy, setHeaderOptions, type V1Status } from '@kubernetes/client-node';
 import * as support from './support/client-node-harness.js';
+import { API_ONLY } from './support/cluster.js';
 
 // ---------------------------------------------------------------------------------------------
 
 describe('client-node informer', () => {
   let h: support.Harness | undefined;
   before(async () => {
-    h = await support.startHarness();
+    h = await support.startHarness(API_ONLY);
   });
   after(() => support.stopHarness(h));
 
@@ -103,7 +104,7 @@ describe('client-node informer', () => {
 describe('client-node informer across server-side watch closes (--min-request-timeout 1)', () => {
   let h: support.Harness | undefined;
   before(async () => {
-    h = await support.startHarness(['--min-request-timeout', '1']);
+    h = await support.startHarness([...API_ONLY, '--min-request-timeout', '1']);
   });
   after(() => support.stopHarness(h));
 
@@ -206,6 +207,7 @@ describe('client-node informer after a forced compaction (--history-limit 20)', 
   let h: support.Harness | undefined;
   before(async () => {
     h = await support.startHarness([
+      ...API_ONLY,
       '--history-limit',
       String(HISTORY),
       '--min-request-timeout',

@@ -20,6 +20,7 @@ import {
   type V1Status,
 } from '@kubernetes/client-node';
 import * as support from './support/client-node-harness.js';
+import { API_ONLY } from './support/cluster.js';
 
 // ---------------------------------------------------------------------------------------------
 
@@ -91,7 +92,7 @@ describe('client-node KubernetesObjectApi and typed APIs', () => {
   const ns = 'objects';
   let h: support.Harness | undefined;
   before(async () => {
-    h = await support.startHarness();
+    h = await support.startHarness(API_ONLY);
     await support.createNamespace(h, ns);
   });
   after(() => support.stopHarness(h));

@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
+import { API_ONLY } from './support/cluster.js';
 import {
   clusterForFile,
   configMap,
@@ -23,7 +24,7 @@ import {
   service,
 } from './support/kubectl-fixtures.js';
 
-const current = clusterForFile();
+const current = clusterForFile({ args: API_ONLY });
 
 for (const version of KUBECTL_VERSIONS) {
   describeKubectl(version, current, (s) => {

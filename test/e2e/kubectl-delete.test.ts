@@ -1,10 +1,11 @@
 /**
- * kubectl delete: plain, the three --cascade policies (no garbage collector yet, so orphan and
+ * kubectl delete: plain, the three --cascade policies (API only, without the garbage collector, so orphan and
  * foreground leave their finalizer on the object), --wait on a custom finalizer released while
  * kubectl waits, -l, --ignore-not-found, --dry-run=server and --grace-period=0 --force.
  */
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
+import { API_ONLY } from './support/cluster.js';
 import {
   clusterForFile,
   configMap,
@@ -20,7 +21,7 @@ import {
   runPending,
 } from './support/kubectl-fixtures.js';
 
-const current = clusterForFile();
+const current = clusterForFile({ args: API_ONLY });
 
 for (const version of KUBECTL_VERSIONS) {
   describeKubectl(version, current, (s) => {

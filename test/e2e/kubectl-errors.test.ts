@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
+import { API_ONLY } from './support/cluster.js';
 import {
   clusterForFile,
   configMap,
@@ -20,7 +21,7 @@ import {
   runWithCache,
 } from './support/kubectl-fixtures.js';
 
-const current = clusterForFile();
+const current = clusterForFile({ args: API_ONLY });
 
 for (const version of KUBECTL_VERSIONS) {
   describeKubectl(version, current, (s) => {

@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
+import { API_ONLY } from './support/cluster.js';
 import {
   type BackgroundKubectl,
   clusterForFile,
@@ -26,7 +27,9 @@ const running: BackgroundKubectl[] = [];
 after(async () => {
   await Promise.all(running.map((w) => w.stop()));
 });
-const current = clusterForFile({ args: ['--min-request-timeout', String(MIN_REQUEST_TIMEOUT_S)] });
+const current = clusterForFile({
+  args: [...API_ONLY, '--min-request-timeout', String(MIN_REQUEST_TIMEOUT_S)],
+});
 
 const EVENTS = ['--output-watch-events', '-o', 'jsonpath={.type} {.object.metadata.name}{"\\n"}'];
 

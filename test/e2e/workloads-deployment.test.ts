@@ -203,6 +203,11 @@ describe('deployments', () => {
     assert.deepEqual(w.violations, []);
   });
 
+  it('delete --cascade=foreground returns once the ReplicaSets and pods are gone', async () => {
+    await kc('delete', 'deployment', 'recreate', '--cascade=foreground', '--timeout=60s');
+    assert.equal(await kc('get', 'rs,pods', '-l', 'app=recreate', '-o', 'name'), '');
+  });
+
   it('an unpullable image ends in ProgressDeadlineExceeded and rollout status fails', async () => {
     await apply(
       deployment('stuck', { replicas: 2, progressDeadlineSeconds: 2 }, 'web:nonexistent'),

@@ -29,6 +29,14 @@ export interface Cluster {
   cleanup(): void;
 }
 
+/**
+ * `fleetyard up` with the API server alone (no controllers, no simulated nodes): envtest's
+ * mode. The wire-protocol suites use it, because they build their fixtures by hand (a
+ * ReplicaSet with pods of their choosing, finalizers left in place) and count the server's
+ * requests; the workload suites (`workloads-*`, `cluster-*`, `controllers-*`) run everything.
+ */
+export const API_ONLY = ['--controllers='] as const;
+
 export interface StartOptions {
   readonly dataDir?: string;
   readonly ephemeral?: boolean;

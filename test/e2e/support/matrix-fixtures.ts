@@ -11,7 +11,7 @@ import { chmodSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
-import type { Cluster, StartOptions } from './cluster.js';
+import { API_ONLY, type Cluster, type StartOptions } from './cluster.js';
 import type { KubectlResult } from './kubectl.js';
 import {
   clusterForFile,
@@ -52,7 +52,10 @@ export function matrixCluster(options: StartOptions = {}): {
       sweepFailure = e;
     }
   });
-  current = clusterForFile({ ...options, args: [...REQUEST_LOG_ARGS, ...(options.args ?? [])] });
+  current = clusterForFile({
+    ...options,
+    args: [...API_ONLY, ...REQUEST_LOG_ARGS, ...(options.args ?? [])],
+  });
   after(() => {
     if (sweepFailure !== undefined) throw sweepFailure;
   });

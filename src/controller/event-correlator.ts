@@ -1,0 +1,215 @@
+/**
+ * client-go's `EventCorrelator` (`tools/record/events_cache.go`): what the event recorder does
+ * with each event before writing it. Aggregation of similar events (10 distinct messages with
+ * the same source, object, type and reason in 10 minutes become one "(combined from similar
+ * events)" event), deduplication of identical ones (a PATCH of `count` and `lastTimestamp`),
+ * and the spam filter (25 per source and object, then 1 per 5 minutes). Pure but for the clock.
+ *
+ * @module
+ */
+
+import type { KubeObject } from '../api/object.js';
+import { formatTime } from '../api/time.js';
+import type { Clock } from '../util/clock.js';
+
+/** `v1.ObjectReference` as an Event's `involvedObject` (empty fields omitted). */
+export interface ObjectReference {
+  kind?: string;
+  apiVersion?: string;
+  namespace?: string;
+  name?: string;
+  uid?: string;
+  resourceVersion?: string;
+}
+
+/** The core `v1` Event fields this recorder writes. */
+export interface CoreEvent extends KubeObject {
+  metadata: { name: string; namespace: string; resourceVersion?: string };
+  involvedObject: ObjectReference;
+  reason: string;
+  message: string;
+  type: string;
+  source: { component: string; host?: string };
+  reportingComponent: string;
+  reportingInstance: string;
+  firstTimestamp: string;
+  lastTimestamp: string;
+  count: number;
+}
+
+/** The fields upstream's correlator patches on a repeat. */
+export interface EventPatch {
+  readonly count: number;
+  readonly lastTimestamp: string;
+  readonly message: string;
+}
+
+export type CorrelateResult =
+  | { readonly skip: true }
+  | { readonly skip: false; readonly event: CoreEvent; readonly patch?: EventPatch };
+
+/** Upstream's `maxLruCacheEntries`: each cache forgets its least recently used key beyond. */
+const CACHE_SIZE = 4096;
+/** 10 distinct messages within 10 minutes (`defaultAggregateMaxEvents`, `…IntervalInSeconds`). */
+const AGGREGATE_MAX_EVENTS = 10;
+const AGGREGATE_INTERVAL_MS = 600_000;
+/** 25 events per source and object, then 1 per 5 minutes (`defaultSpamBurst`, `…QPS`). */
+const SPAM_BURST = 25;
+const SPAM_REFILL_MS = 300_000;
+
+/** A Map used as an LRU cache: a read moves the key to the end; the oldest goes first. */
+class Lru<V> {
+  readonly #map = new Map<string, V>();
+  readonly #size: number;
+  constructor(size: number) {
+    this.#size = size;
+  }
+  get(key: string): V | undefined {
+    const v = this.#map.get(key);
+    if (v !== undefined) {
+      this.#map.delete(key);
+      this.#map.set(key, v);
+    }
+    return v;
+  }
+  set(key: string, v: V): void {
+    this.#map.delete(key);
+    this.#map.set(key, v);
+    if (this.#map.size > this.#size) this.#map.delete(this.#map.keys().next().value as string);
+  }
+}
+
+function objectKey(e: CoreEvent): string[] {
+  const o = e.involvedObject;
+  return [e.source.component, e.source.host ?? '', o.kind ?? '', o.namespace ?? '', o.name ?? ''];
+}
+
+/** Upstream `getSpamKey`: source and object. */
+function spamKey(e: CoreEvent): string {
+  const o = e.involvedObject;
+  return JSON.stringify([...objectKey(e), o.uid ?? '', o.apiVersion ?? '']);
+}
+
+/** Upstream `EventAggregatorByReasonFunc`: everything but the message. */
+function aggregateKey(e: CoreEvent): string {
+  const o = e.involvedObject;
+  return JSON.stringify([
+    ...objectKey(e),
+    o.uid ?? '',
+    o.apiVersion ?? '',
+    e.type,
+    e.reason,
+    e.reportingComponent,
+    e.reportingInstance,
+  ]);
+}
+
+/** Upstream `getEventKey`: source, object, type, reason and message. */
+function eventKey(e: CoreEvent): string {
+  const o = e.involvedObject;
+  return JSON.stringify([
+    ...objectKey(e),
+    o.uid ?? '',
+    o.apiVersion ?? '',
+    e.type,
+    e.reason,
+    e.message,
+  ]);
+}
+
+interface Observation {
+  readonly count: number;
+  readonly firstTimestamp: string;
+  readonly name: string;
+  readonly resourceVersion: string | undefined;
+}
+
+/**
+ * Upstream's `EventCorrelator`: aggregate similar events, count identical ones, filter spam.
+ * Pure apart from its caches and the clock; {@link updateState} feeds back the server's copy.
+ */
+export class EventCorrelator {
+  readonly #clock: Clock;
+  readonly #aggregates = new Lru<{ messages: Set<string>; last: number }>(CACHE_SIZE);
+  readonly #observed = new Lru<Observation>(CACHE_SIZE);
+  readonly #buckets = new Lru<{ tokens: number; at: number }>(CACHE_SIZE);
+
+  constructor(clock: Clock) {
+    this.#clock = clock;
+  }
+
+  correlate(input: CoreEvent): CorrelateResult {
+    const { event, key } = this.#aggregate(input);
+    const observed = this.#observe(event, key);
+    if (!this.#allow(spamKey(observed.event))) return { skip: true };
+    return { skip: false, ...observed };
+  }
+
+  /** Records the server's copy (name, resourceVersion, count) under its identical-event key. */
+  updateState(event: CoreEvent): void {
+    this.#observed.set(eventKey(event), {
+      count: event.count,
+      firstTimestamp: event.firstTimestamp,
+      name: event.metadata.name,
+      resourceVersion: event.metadata.resourceVersion,
+    });
+  }
+
+  #aggregate(event: CoreEvent): { event: CoreEvent; key: string } {
+    const now = this.#clock.now();
+    const key = aggregateKey(event);
+    let record = this.#aggregates.get(key);
+    if (record === undefined || now - record.last > AGGREGATE_INTERVAL_MS) {
+      record = { messages: new Set(), last: now };
+    }
+    record.messages.add(event.message);
+    record.last = now;
+    this.#aggregates.set(key, record);
+    if (record.messages.size < AGGREGATE_MAX_EVENTS) return { event, key: eventKey(event) };
+    // Keep the set at its maximum (upstream pops any one key).
+    record.messages.delete(record.messages.values().next().value as string);
+    const at = formatTime(now);
+    const combined: CoreEvent = {
+      ...event,
+      metadata: { name: event.metadata.name, namespace: event.metadata.namespace },
+      message: `(combined from similar events): ${event.message}`,
+      firstTimestamp: at,
+      lastTimestamp: at,
+      count: 1,
+    };
+    // The aggregate key (no message) is the cache key, so later ones count up on this event.
+    return { event: combined, key };
+  }
+
+  #observe(input: CoreEvent, key: string): { event: CoreEvent; patch?: EventPatch } {
+    const last = this.#observed.get(key);
+    const event = { ...input, metadata: { ...input.metadata } };
+    let patch: EventPatch | undefined;
+    if (last !== undefined && last.count > 0) {
+      event.metadata.name = last.name;
+      if (last.resourceVersion !== undefined) event.metadata.resourceVersion = last.resourceVersion;
+      event.firstTimestamp = last.firstTimestamp;
+      event.count = last.count + 1;
+      patch = { count: event.count, lastTimestamp: event.lastTimestamp, message: event.message };
+    }
+    this.#observed.set(key, {
+      count: event.count,
+      firstTimestamp: event.firstTimestamp,
+      name: event.metadata.name,
+      resourceVersion: event.metadata.resourceVersion,
+    });
+    return patch === undefined ? { event } : { event, patch };
+  }
+
+  /** A token bucket per source and object (upstream's passive token bucket). */
+  #allow(key: string): boolean {
+    const now = this.#clock.now();
+    const bucket = this.#buckets.get(key) ?? { tokens: SPAM_BURST, at: now };
+    bucket.tokens = Math.min(SPAM_BURST, bucket.tokens + (now - bucket.at) / SPAM_REFILL_MS);
+    bucket.at = now;
+    const ok = bucket.tokens >= 1;
+    if (ok) bucket.tokens -= 1;
+    this.#buckets.set(key, bucket);
+    return ok;
+  }
+}
