@@ -25,10 +25,11 @@ export interface ApiMetrics {
   /** The exposition text and its content type (loads the library if needed). */
   render(): Promise<{ text: string; contentType: string }>;
   /**
-   * Adds other components' metrics (the in-process controller manager's) to this server's
-   * `/metrics`: `register` is called with the registry once the library has loaded.
+   * Adds other components' metrics to this server's `/metrics`: `exposition` answers their
+   * Prometheus text (the controller manager's thread, asked on each scrape); a failure or a
+   * silence longer than a second leaves them out of that scrape.
    */
-  include(register: (registry: Registry) => Promise<void> | void): void;
+  include(exposition: () => Promise<string>): void;
 }
 
 interface Instruments {
@@ -46,6 +47,7 @@ export function createApiMetrics(backend: () => Backend | undefined): ApiMetrics
   let instruments: Instruments | undefined;
   let loading: Promise<void> | undefined;
   const pending: Recording[] = [];
+  const others: (() => Promise<string>)[] = [];
   const record = (r: Recording): void => {
     if (instruments) r(instruments);
     else pending.push(r);
@@ -73,19 +75,36 @@ export function createApiMetrics(backend: () => Backend | undefined): ApiMetrics
         i.commitDuration.observe(seconds);
       }),
     load,
-    include: (register) =>
-      record((i) => {
-        void Promise.resolve(register(i.registry)).catch(() => undefined);
-      }),
+    include: (exposition) => {
+      others.push(exposition);
+    },
     render: async () => {
       await load();
       const registry = (instruments as Instruments).registry;
-      return { text: await registry.metrics(), contentType: registry.contentType };
+      const parts = await Promise.all([registry.metrics(), ...others.map(withinASecond)]);
+      return { text: parts.filter((t) => t !== '').join('\n'), contentType: registry.contentType };
     },
   };
 }
 
 type PromClient = typeof import('prom-client');
+
+/** Another component's exposition text, or '' when it fails or takes over a second. */
+function withinASecond(exposition: () => Promise<string>): Promise<string> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(''), 1000);
+    exposition().then(
+      (text) => {
+        clearTimeout(timer);
+        resolve(text);
+      },
+      () => {
+        clearTimeout(timer);
+        resolve('');
+      },
+    );
+  });
+}
 
 function createInstruments(prom: PromClient, backend: () => Backend | undefined): Instruments {
   const registry = new prom.Registry();

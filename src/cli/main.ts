@@ -110,6 +110,7 @@ async function main(argv: string[]): Promise<number> {
     host: values.host,
     port,
     logger,
+    logLevel: values['log-level'] as LogLevel,
     ...(historyLimit !== undefined ? { historyLimit } : {}),
     ...(minRequestTimeout !== undefined ? { minRequestTimeoutSeconds: minRequestTimeout } : {}),
     // --nodes 0 is a cluster without simulated nodes (the kubelet controller off).

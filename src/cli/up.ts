@@ -1,7 +1,8 @@
 /**
  * `fleetyard up`: one process that is a whole (small) cluster: the storage, the API server,
- * and a controller manager running the simulated nodes, the scheduler and the workload
- * controllers against that server over HTTPS (ADR 0008), started and stopped in that order.
+ * and, in a thread of its own, a controller manager running the simulated nodes, the
+ * scheduler and the workload controllers against that server over HTTPS (ADR 0008); started
+ * in that order, stopped in reverse.
  *
  * Files in the data dir (mode 0700): `state.db` (SQLite, unless `--ephemeral`), `pki/`
  * (CA and serving certificate), `token`, `kubeconfig` (all secrets mode 0600).
@@ -13,16 +14,15 @@ import { builtinResources } from '../api/kinds/index.js';
 import { BUILTIN_NAMESPACES } from '../apiserver/namespaces.js';
 import { ApiServer, type RequestLogEntry } from '../apiserver/server.js';
 import { objectKey } from '../apiserver/store/keys.js';
-import { type RunningControllerManager, startControllerManager } from '../controller/manager.js';
 import { ensurePrivateDir } from '../security/files.js';
 import { writeKubeconfig } from '../security/kubeconfig.js';
 import { ensureServingCertificates } from '../security/pki.js';
 import { ensureToken } from '../security/token.js';
 import { type Backend, openBackend } from '../storage/index.js';
-import { realClock } from '../util/clock.js';
 import { Lifecycle } from '../util/lifecycle.js';
-import type { Logger } from '../util/log.js';
+import type { Logger, LogLevel } from '../util/log.js';
 import { type ClusterShape, clusterControllers, selectControllers } from './cluster-controllers.js';
+import { type ControllerThread, startControllerThread } from './controller-thread.js';
 
 export interface UpOptions {
   readonly dataDir: string;
@@ -34,6 +34,8 @@ export interface UpOptions {
   /** Default watch lifetime is random in [this, 2×this) seconds. */
   readonly minRequestTimeoutSeconds?: number;
   readonly logger: Logger;
+  /** The level the controller thread logs at (its own logger). @default 'info' */
+  readonly logLevel?: LogLevel;
   /** Nodes, zones and node-lifecycle timing of the simulated cluster. */
   readonly cluster?: Partial<ClusterShape>;
   /** `--controllers` selection. @default '*' */
@@ -58,13 +60,12 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
     ensureServingCertificates({ dir: resolve(dataDir, 'pki'), hosts: [options.host] }),
     ensureToken(dataDir),
   ]);
-  const controllers = selectControllers(
-    clusterControllers({ nodes: 3, zones: ['a', 'b', 'c'], ...options.cluster }),
-    options.controllers ?? '*',
-  );
+  const shape: ClusterShape = { nodes: 3, zones: ['a', 'b', 'c'], ...options.cluster };
+  // Checked here, so a bad --controllers fails `up` before anything starts.
+  const controllers = selectControllers(clusterControllers(shape), options.controllers ?? '*');
   let backend: Backend | undefined;
   let server: ApiServer | undefined;
-  let manager: RunningControllerManager | undefined;
+  let manager: ControllerThread | undefined;
   const lifecycle = new Lifecycle();
   lifecycle.add({
     name: 'storage',
@@ -121,15 +122,18 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
     name: 'controllers',
     start: () => {
       if (controllers.length === 0) return;
-      manager = startControllerManager({
-        // The controllers reach the server as any client does: HTTPS, the CA, the token.
-        connection: { server: server!.url, ca: certs.caPem, token },
-        controllers,
-        clock: realClock,
-        log: log.child({ component: 'controller-manager' }),
-      });
-      const registry = manager;
-      server!.services.metrics.include((r) => registry.registerMetrics(r));
+      // The controllers reach the server as any client does: HTTPS, the CA, the token.
+      manager = startControllerThread(
+        {
+          connection: { server: server!.url, ca: certs.caPem, token },
+          controllers: options.controllers ?? '*',
+          cluster: shape,
+          logLevel: options.logLevel ?? 'info',
+        },
+        log,
+      );
+      const running = manager;
+      server!.services.metrics.include(() => running.metrics());
     },
     stop: async () => {
       await manager?.stop();

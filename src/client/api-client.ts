@@ -17,6 +17,7 @@
  */
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
+import { createSecureContext } from 'node:tls';
 import type { KubeObject } from '../api/object.js';
 import { type Clock, realClock } from '../util/clock.js';
 import type { ConnectionOptions } from './http-lister-watcher.js';
@@ -39,6 +40,13 @@ export interface ApiClientOptions extends ConnectionOptions {
   readonly clock?: Clock;
   /** The `User-Agent`; the server's fallback field manager is its first token. @default 'fleetyard-api-client' */
   readonly userAgent?: string;
+  /**
+   * Connections kept to the server; further requests wait for a free one. A controller that
+   * fires 500 creates at once (slow start) would otherwise open 500 TLS connections and close
+   * most again (the idle pool keeps 256), paying a handshake on both ends each time.
+   * @default 32
+   */
+  readonly maxConnections?: number;
 }
 
 /** Options every call takes. */
@@ -132,14 +140,22 @@ export class ApiClient {
       throw new TypeError(`unsupported server URL scheme: ${protocol}`);
     }
     this.#https = protocol === 'https:';
-    // One pool per client: controllers issue many small requests to one server.
+    // One bounded pool per client: controllers issue many small requests to one server.
+    const pool = {
+      keepAlive: true,
+      maxSockets: options.maxConnections ?? 32,
+      maxFreeSockets: options.maxConnections ?? 32,
+    };
     this.#agent = this.#https
       ? new HttpsAgent({
-          keepAlive: true,
-          ...(options.ca !== undefined ? { ca: options.ca } : {}),
+          ...pool,
+          // One TLS context for every connection (passing `ca` builds one per connection).
+          ...(options.ca !== undefined
+            ? { secureContext: createSecureContext({ ca: options.ca }) }
+            : {}),
           ...(options.insecureSkipTlsVerify ? { rejectUnauthorized: false } : {}),
         })
-      : new HttpAgent({ keepAlive: true });
+      : new HttpAgent(pool);
   }
 
   /** A client for a kubeconfig's context (default: the current one). */

@@ -18,7 +18,7 @@ import type { ConnectionOptions } from '../client/http-lister-watcher.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { ControllerContext, ControllerDefinition } from './context.js';
-import { createEventRecorderFactory } from './event-recorder.js';
+import { createEventRecorderFactory, type EventRecorderFactory } from './event-recorder.js';
 import { httpInformerFactory } from './informer-factory.js';
 import { createControllerMetrics } from './metrics.js';
 
@@ -55,7 +55,7 @@ export function startControllerManager(
     clock,
     signal: stopping.signal,
     random,
-    log: log.child({ component: 'informers' }),
+    log: log.child({ informers: true }),
   });
   const clients = new Map<string, ApiClient>();
   const clientFor = (agent: string): ApiClient => {
@@ -71,12 +71,19 @@ export function startControllerManager(
     }
     return client;
   };
-  const events = createEventRecorderFactory({
-    client: clientFor('event-broadcaster'),
-    clock,
-    log: log.child({ component: 'events' }),
-    host: hostname(),
-  });
+  // One event pipeline per controller, as each upstream controller has its own broadcaster:
+  // a busy kubelet's events do not queue behind the scheduler's.
+  const pipelines: EventRecorderFactory[] = [];
+  const eventsFor = (def: ControllerDefinition): EventRecorderFactory => {
+    const factory = createEventRecorderFactory({
+      client: clientFor(def.agent ?? 'kube-controller-manager'),
+      clock,
+      log: log.child({ events: def.name }),
+      host: hostname(),
+    });
+    pipelines.push(factory);
+    return factory;
+  };
   const metrics = createControllerMetrics();
   const running = options.controllers.map((def) => {
     const ctx: ControllerContext = {
@@ -85,7 +92,7 @@ export function startControllerManager(
       clock,
       random,
       log: log.child({ controller: def.name }),
-      eventRecorder: events,
+      eventRecorder: eventsFor(def),
       metrics: { controller: metrics.controller, queue: metrics.queue },
       signal: stopping.signal,
     };
@@ -99,7 +106,7 @@ export function startControllerManager(
     stop: async () => {
       stopping.abort();
       await Promise.all(running);
-      await events.close();
+      await Promise.all(pipelines.map((p) => p.close()));
     },
   };
 }

@@ -12,9 +12,10 @@ export type { Logger };
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
-export function createLogger(level: LogLevel = 'info'): Logger {
+/** A logger whose lines carry `component` (`fleetyard`, or a thread's, e.g. `controller-manager`). */
+export function createLogger(level: LogLevel = 'info', component = 'fleetyard'): Logger {
   return pino(
-    { level, base: { component: 'fleetyard' }, redact: [...LOG_REDACT_PATHS] },
+    { level, base: { component }, redact: [...LOG_REDACT_PATHS] },
     pino.destination({ fd: 2, sync: false }),
   );
 }

@@ -1,0 +1,59 @@
+/**
+ * The controller manager's thread: builds the selected controllers and runs them against the
+ * API server over HTTPS (ADR 0008), answering the main thread's `metrics` and `stop` messages.
+ * A thread of its own lets the controllers' work (watch decoding, caches, planning, their half
+ * of every request) use the machine's second core while the API server keeps the first.
+ *
+ * @module
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { startControllerManager } from '../controller/manager.js';
+import { realClock } from '../util/clock.js';
+import { createLogger } from '../util/log.js';
+import { clusterControllers, selectControllers } from './cluster-controllers.js';
+import type {
+  ControllerWorkerData,
+  FromControllerWorker,
+  ToControllerWorker,
+} from './controller-protocol.js';
+
+const port = parentPort;
+if (port === null) throw new Error('controller-worker must run in a worker thread');
+const data = workerData as ControllerWorkerData;
+const post = (message: FromControllerWorker): void => port.postMessage(message);
+
+const log = createLogger(data.logLevel, 'controller-manager');
+try {
+  const controllers = selectControllers(clusterControllers(data.cluster), data.controllers);
+  const manager = startControllerManager({
+    connection: data.connection,
+    controllers,
+    clock: realClock,
+    log,
+  });
+  const mod = await import('prom-client');
+  // A CommonJS module: bundled, its exports arrive as `default`; under Node, named.
+  const prom = (mod as unknown as { default?: typeof mod }).default ?? mod;
+  const registry = new prom.Registry();
+  await manager.registerMetrics(registry);
+  post({ type: 'started', controllers: controllers.map((c) => c.name) });
+  port.on('message', (message: ToControllerWorker) => {
+    if (message.type === 'metrics') {
+      registry.metrics().then(
+        (text) => post({ type: 'metrics', id: message.id, text }),
+        () => post({ type: 'metrics', id: message.id, text: '' }),
+      );
+    } else if (message.type === 'stop') {
+      manager.stop().then(
+        () => {
+          log.flush();
+          post({ type: 'stopped' });
+          port.close();
+        },
+        (err: unknown) => post({ type: 'failed', message: String(err) }),
+      );
+    }
+  });
+} catch (err) {
+  post({ type: 'failed', message: err instanceof Error ? err.message : String(err) });
+}
