@@ -20,16 +20,32 @@ import {
 } from '../controller/context.js';
 import { runController } from '../controller/controller.js';
 import { WorkQueue } from '../controller/workqueue.js';
-import { configRefs } from './config-objects.js';
+import {
+  type ConfigKind,
+  POD_CONFIG_INDEX,
+  podConfigIndexFunc,
+  podsReadingConfig,
+} from './config-index.js';
 import { resolveOptions, type SimulatedNodesOptions } from './node-config.js';
 import { type HeartbeatDeps, isNodeDown, NodeHeartbeat, registerNode } from './node-heartbeat.js';
 import { PodRunner } from './pod-runner.js';
-import type { Pod } from './types.js';
 
 export type { NodeCapacity, NodeTiming, SimulatedNodesOptions } from './node-config.js';
 
 /** The pods informer index: pods by `spec.nodeName`. */
 export const POD_NODE_INDEX = 'spec.nodeName';
+
+/**
+ * The kubelet's pod indexes. One object, so a second instance on the same informer factory
+ * adds the same functions (the store refuses a name bound to a different function).
+ */
+const POD_INDEXERS = {
+  [POD_NODE_INDEX]: (p: KubeObject): string[] => {
+    const n = (p.spec as { nodeName?: string } | undefined)?.nodeName;
+    return n ? [n] : [];
+  },
+  [POD_CONFIG_INDEX]: podConfigIndexFunc,
+};
 
 /** Handles on a running instance, for tests. */
 export interface SimulatedNodesHandle {
@@ -48,14 +64,7 @@ export function simulatedNodes(
     name: 'kubelet',
     agent: 'kubelet',
     async start(ctx: ControllerContext): Promise<void> {
-      const pods = ctx.informers.informer<KubeObject>(RESOURCES.pods, {
-        indexers: {
-          [POD_NODE_INDEX]: (p) => {
-            const n = (p.spec as { nodeName?: string } | undefined)?.nodeName;
-            return n ? [n] : [];
-          },
-        },
-      });
+      const pods = ctx.informers.informer<KubeObject>(RESOURCES.pods, { indexers: POD_INDEXERS });
       const nodes = ctx.informers.informer<KubeObject>(RESOURCES.nodes);
       handle.isDown = (name) => isNodeDown(nodes.lister.get('', name));
       const configMaps = ctx.informers.informer<KubeObject>(RESOURCES.configmaps);
@@ -117,23 +126,21 @@ export function simulatedNodes(
           if (!isNodeDown(obj)) handle.heartbeats.get(name)?.kick();
         },
       });
+      // Only the pods that reference the object and have a container yet to start: an index
+      // lookup, not a scan of the namespace.
       const onConfig =
-        (kind: 'configMaps' | 'secrets') =>
+        (kind: ConfigKind) =>
         (obj: KubeObject): void => {
-          const ns = obj.metadata?.namespace ?? '';
-          const name = obj.metadata?.name ?? '';
-          for (const p of pods.lister.listInNamespace(ns)) {
-            if (runner.owns(p) && configRefs(p as unknown as Pod)[kind].has(name))
-              queue.add(objectKey(p));
-          }
+          for (const p of podsReadingConfig(pods.lister, kind, obj, (o) => runner.owns(o)))
+            queue.add(objectKey(p));
         };
       configMaps.addEventHandler({
-        onAdd: (o, initial) => !initial && onConfig('configMaps')(o),
-        onUpdate: (_o, n) => onConfig('configMaps')(n),
+        onAdd: (o, initial) => !initial && onConfig('configmap')(o),
+        onUpdate: (_o, n) => onConfig('configmap')(n),
       });
       secrets.addEventHandler({
-        onAdd: (o, initial) => !initial && onConfig('secrets')(o),
-        onUpdate: (_o, n) => onConfig('secrets')(n),
+        onAdd: (o, initial) => !initial && onConfig('secret')(o),
+        onUpdate: (_o, n) => onConfig('secret')(n),
       });
 
       const beats = [...handle.heartbeats.values()].map((hb) => hb.run());

@@ -186,6 +186,27 @@ describe('simulatedNodes', () => {
     await eventually(async () => cond(await getPod('config'), 'Ready') === 'True');
   });
 
+  it('starts a pod waiting for a Secret volume on the Secret event, not the 10 s retry', async () => {
+    const spec = {
+      containers: [{ name: 'app', image: 'nginx:1.27' }],
+      volumes: [{ name: 'certs', secret: { secretName: 'tls' } }],
+    };
+    await h.client.create(pods, podObject('mounting', { spec }));
+    await eventually(async () => waiting(await getPod('mounting')) === 'ContainerCreating');
+    // Let the look that follows the first write find the volume missing and sleep 10 s.
+    await new Promise((r) => setTimeout(r, 300));
+    assert.equal(waiting(await getPod('mounting')), 'ContainerCreating');
+    await h.client.create(
+      { ...RESOURCES.secrets, namespace: 'default' },
+      { apiVersion: 'v1', kind: 'Secret', metadata: { name: 'tls' }, data: { a: 'MQ==' } },
+    );
+    // The pod's own retry is CONFIG_RETRY_MS (10 s) away: only the Secret's event (through
+    // the pods' config index) starts it within half of that.
+    await eventually(async () => cond(await getPod('mounting'), 'Ready') === 'True', {
+      timeoutMs: 5_000,
+    });
+  });
+
   it('finishes a graceful delete and removes the pod', async () => {
     await h.client.create(pods, podObject('doomed'));
     await eventually(async () => cond(await getPod('doomed'), 'Ready') === 'True');

@@ -59,7 +59,7 @@ export interface SimulatedNodesOptions {
   /** Images whose pull fails. @default /:(nonexistent|404)$/ */
   failingImage?: RegExp;
   timing?: NodeTiming;
-  /** Concurrent pod reconciles. @default 8 */
+  /** Concurrent pod reconciles, over all nodes. @default {@link defaultWorkers}(count) */
   workers?: number;
   /** Node name prefix. @default 'fleetyard-node-' */
   namePrefix?: string;
@@ -92,6 +92,26 @@ export const DEFAULT_CAPACITY: Required<NodeCapacity> = {
   pods: '110',
   'ephemeral-storage': '100Gi',
 };
+
+/**
+ * Concurrent pod reconciles for `count` nodes: 8 per node, at least 16, at most 256.
+ *
+ * Upstream runs one pod worker per pod, so a kubelet's throughput grows with the cluster; one
+ * shared pool of 8 left the 5,000-pod benchmark (50 nodes) waiting over 10 s (p99) in the queue.
+ * A worker here is an async loop, not a thread (a few hundred bytes), and spends its time
+ * waiting for the API server, so the pool sizes the writes in flight:
+ * - 8 per node: a node starting a burst of pods (110 max) keeps 8 writes in flight, as the
+ *   old global default did for the whole cluster.
+ * - at least 16: a 1–2-node cluster still overlaps a slow write with the no-op looks that
+ *   follow every write.
+ * - at most 256 (reached at 32 nodes): bounds the pending requests of one process. The
+ *   kubelet's client has 32 sockets, so past 32 more workers do not add writes on the wire;
+ *   they let the reconciles that write nothing (the look after each write, pods of a down
+ *   node, timers finding nothing due) pass the ones waiting for a socket.
+ */
+export function defaultWorkers(count: number): number {
+  return Math.min(256, Math.max(16, 8 * count));
+}
 
 /** Applies the defaults and numbers the nodes. Throws RangeError on a count outside 1…250. */
 export function resolveOptions(options: SimulatedNodesOptions = {}): ResolvedOptions {
@@ -128,6 +148,6 @@ export function resolveOptions(options: SimulatedNodesOptions = {}): ResolvedOpt
       nodeStatusReportMs: t.nodeStatusReportMs ?? 300_000,
       shutdownDelayMs: t.shutdownDelayMs === null ? undefined : (t.shutdownDelayMs ?? 0),
     },
-    workers: options.workers ?? 8,
+    workers: options.workers ?? defaultWorkers(count),
   };
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import type { RuntimeState } from './backoff.js';
 import { type PlanContext, plan } from './pod-lifecycle.js';
@@ -145,6 +146,19 @@ describe('plan: properties', () => {
         const ctx = baseContext(T0 + 10 * 3600_000);
         ctx.node.up = false;
         assert.deepEqual(plan(pod, ctx), {});
+      }),
+      { numRuns: 150 },
+    );
+  });
+
+  it('a planned status survives the JSON round trip, so a stored copy plans no write', () => {
+    // The kubelet compares its next status with the cached (JSON-decoded) one: an `undefined`
+    // field would make every look a write of an unchanged status.
+    fc.assert(
+      fc.property(podArb, stepsArb, (pod, steps) => {
+        play(pod, steps, (_before, after) => {
+          assert.ok(isDeepStrictEqual(JSON.parse(JSON.stringify(after)), after));
+        });
       }),
       { numRuns: 150 },
     );
