@@ -58,8 +58,10 @@ export function startControllerManager(
     log: log.child({ informers: true }),
   });
   const clients = new Map<string, ApiClient>();
-  const clientFor = (agent: string): ApiClient => {
-    let client = clients.get(agent);
+  /** One client (one connection pool) per agent and purpose: events never wait behind binds. */
+  const clientFor = (agent: string, purpose: 'writes' | 'events' = 'writes'): ApiClient => {
+    const key = `${agent} ${purpose}`;
+    let client = clients.get(key);
     if (client === undefined) {
       client = new ApiClient({
         ...options.connection,
@@ -67,7 +69,7 @@ export function startControllerManager(
         userAgent: `${agent}/${AGENT_VERSION} (fleetyard)`,
         timeoutMs: options.requestTimeoutMs ?? 30_000,
       });
-      clients.set(agent, client);
+      clients.set(key, client);
     }
     return client;
   };
@@ -76,7 +78,7 @@ export function startControllerManager(
   const pipelines: EventRecorderFactory[] = [];
   const eventsFor = (def: ControllerDefinition): EventRecorderFactory => {
     const factory = createEventRecorderFactory({
-      client: clientFor(def.agent ?? 'kube-controller-manager'),
+      client: clientFor(def.agent ?? 'kube-controller-manager', 'events'),
       clock,
       log: log.child({ events: def.name }),
       host: hostname(),
