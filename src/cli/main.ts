@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { parseGoDuration } from '../kubelet/annotations.js';
 import { createLogger, type LogLevel } from '../util/log.js';
 import { runChaos } from './chaos.js';
+import { runControllers } from './controllers.js';
 import { up } from './up.js';
 
 const USAGE = `Usage: fleetyard <command> [options]
@@ -15,6 +16,9 @@ Commands:
   up         Run a cluster in this process until SIGINT/SIGTERM.
   chaos      Inject faults: node-down, node-up, crash, break-readiness, restore-readiness
              (fleetyard chaos --help).
+  controllers
+             Run the controllers against the API server of a kubeconfig, with leader
+             election (fleetyard controllers --help).
   version    Print the version.
 
 Options for up:
@@ -47,6 +51,11 @@ async function main(argv: string[]): Promise<number> {
       stdout: (s) => process.stdout.write(s),
       stderr: (s) => process.stderr.write(s),
     });
+  }
+  if (command === 'controllers') {
+    const stop = new AbortController();
+    void waitForSignal().then(() => stop.abort());
+    return runControllers(rest, stop.signal);
   }
   if (command !== 'up') {
     process.stderr.write(USAGE);

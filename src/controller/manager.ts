@@ -109,6 +109,7 @@ export function startControllerManager(
       stopping.abort();
       await Promise.all(running);
       await Promise.all(pipelines.map((p) => p.close()));
+      for (const client of clients.values()) client.close();
     },
   };
 }
