@@ -4,25 +4,10 @@
  *
  * @module
  */
+import { toleratesTaint } from '../api/taints.js';
 import type { Taint, Toleration } from './types.js';
 
-/**
- * An empty effect or key in the toleration is a wildcard; operator `''`/`Equal` compares the
- * values, `Exists` ignores them, anything else tolerates nothing.
- */
-export function toleratesTaint(t: Toleration, taint: Taint): boolean {
-  if (t.effect && t.effect !== taint.effect) return false;
-  if (t.key && t.key !== taint.key) return false;
-  switch (t.operator ?? '') {
-    case '':
-    case 'Equal':
-      return (t.value ?? '') === (taint.value ?? '');
-    case 'Exists':
-      return true;
-    default:
-      return false;
-  }
-}
+export { toleratesTaint };
 
 export function tolerationsTolerate(tolerations: readonly Toleration[], taint: Taint): boolean {
   return tolerations.some((t) => toleratesTaint(t, taint));

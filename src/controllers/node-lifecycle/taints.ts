@@ -9,6 +9,7 @@
 
 import type { KubeObject } from '../../api/object.js';
 import { isJsonObject } from '../../api/object.js';
+import { toleratesTaint } from '../../api/taints.js';
 
 export const TAINT_NOT_READY = 'node.kubernetes.io/not-ready';
 export const TAINT_UNREACHABLE = 'node.kubernetes.io/unreachable';
@@ -73,19 +74,7 @@ export function hasTaint(taints: readonly Taint[], t: Taint): boolean {
   return taints.some((x) => sameTaint(x, t));
 }
 
-/**
- * `Toleration.ToleratesTaint`: an empty effect matches every effect, an empty key matches every
- * key; `Exists` ignores the value, `Equal` (or empty) requires the same value; any other
- * operator tolerates nothing.
- */
-export function toleratesTaint(tol: Toleration, taint: Taint): boolean {
-  if (tol.effect && tol.effect !== taint.effect) return false;
-  if (tol.key && tol.key !== taint.key) return false;
-  const op = tol.operator ?? '';
-  if (op === 'Exists') return true;
-  if (op === '' || op === 'Equal') return (tol.value ?? '') === (taint.value ?? '');
-  return false;
-}
+export { toleratesTaint };
 
 /**
  * `GetMatchingTolerations`: for each taint the FIRST toleration that tolerates it (order
