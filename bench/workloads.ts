@@ -84,6 +84,7 @@ function nodesFor(pods: number): number {
 function startCluster(nodes: number): Promise<Fleetyard> {
   return startFleetyard({
     ephemeral: true,
+    cluster: true,
     args: ['--nodes', String(nodes), '--log-level', 'warn'],
     timeoutMs: 30_000,
   });

@@ -25,6 +25,12 @@ export interface FleetyardOptions {
   readonly dataDir?: string;
   /** Extra `fleetyard up` flags, e.g. `['--nodes', '10']`. */
   readonly args?: readonly string[];
+  /**
+   * Run the whole cluster (controllers, scheduler, simulated nodes). Off by default: the API
+   * figures (writes, lists, watches, memory of stored objects) are the API server's, so the
+   * server runs alone (`--controllers=`), as the targets of issues 2 and 3 were set for it.
+   */
+  readonly cluster?: boolean;
   /** How long to wait for the ready line. @default 15 s */
   readonly timeoutMs?: number;
 }
@@ -55,7 +61,7 @@ export async function startFleetyard(options: FleetyardOptions = {}): Promise<Fl
     cluster = await startCluster({
       dataDir,
       ephemeral: options.ephemeral ?? false,
-      ...(options.args !== undefined ? { args: options.args } : {}),
+      args: [...(options.cluster ? [] : ['--controllers=']), ...(options.args ?? [])],
       ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
     });
   } finally {

@@ -111,6 +111,9 @@ class EventWriter {
     this.#correlator = new EventCorrelator(options.clock);
   }
 
+  /** Events dropped since the queue was last found full. */
+  #dropped = 0;
+
   enqueue(component: string, object: KubeObject, type: EventType, reason: string, message: string) {
     const { log } = this.#options;
     if (this.#closing.signal.aborted) return;
@@ -120,8 +123,16 @@ class EventWriter {
       return;
     }
     if (this.#queue.length >= (this.#options.queueSize ?? 1000)) {
-      log.warn({ reason, object: name }, 'event queue full, dropping the event');
+      // One line per burst, not per event: a burst drops thousands, and a log line each
+      // would cost more than the events themselves.
+      if (this.#dropped++ === 0) {
+        log.warn({ reason, object: name }, 'event queue full, dropping events');
+      }
       return;
+    }
+    if (this.#dropped > 0) {
+      log.warn({ dropped: this.#dropped }, 'event queue has room again');
+      this.#dropped = 0;
     }
     this.#queue.push(this.#build(component, object, type, reason, message));
     if (!this.#running) {
