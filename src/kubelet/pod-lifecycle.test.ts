@@ -71,6 +71,38 @@ describe('plan: stages', () => {
         assert.equal(ready?.lastTransitionTime, '2025-01-01T00:00:07Z');
       },
     },
+    ...(
+      [
+        // [readinessProbe, startupProbe, annotations, Ready at second]
+        [undefined, undefined, {}, 0],
+        [{ initialDelaySeconds: 0 }, undefined, {}, 0],
+        [{ initialDelaySeconds: 5 }, undefined, {}, 10],
+        [{ initialDelaySeconds: 5, periodSeconds: 2 }, undefined, {}, 6],
+        [{ initialDelaySeconds: 5, periodSeconds: 5 }, undefined, {}, 5],
+        [{ periodSeconds: 3 }, { initialDelaySeconds: 4, periodSeconds: 3 }, {}, 6],
+        [{ initialDelaySeconds: 5 }, undefined, { 'sim.fleetyard.dev/ready-delay': '20s' }, 20],
+      ] as const
+    ).map(([readinessProbe, startupProbe, annotations, readyS]) => ({
+      name: `readiness probe ${JSON.stringify(readinessProbe ?? null)}, startup probe ${JSON.stringify(startupProbe ?? null)}, ${JSON.stringify(annotations)} → Ready at ${readyS}s`,
+      pod: makePod({
+        annotations: { ...annotations },
+        containers: [
+          {
+            name: 'app',
+            image: 'nginx:1.27',
+            ...(readinessProbe ? { readinessProbe: { ...readinessProbe } } : {}),
+            ...(startupProbe ? { startupProbe: { ...startupProbe } } : {}),
+          },
+        ],
+      }),
+      untilS: 60,
+      check: (pod: Pod) => {
+        const ready = pod.status?.conditions?.find((c) => c.type === 'Ready');
+        assert.equal(ready?.status, 'True');
+        const at = new Date(Date.parse('2025-01-01T00:00:00Z') + readyS * S).toISOString();
+        assert.equal(ready?.lastTransitionTime, at.replace('.000Z', 'Z'));
+      },
+    })),
     {
       name: 'ready "false" keeps Ready False',
       pod: makePod({ annotations: { 'sim.fleetyard.dev/ready': 'false' } }),

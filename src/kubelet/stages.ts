@@ -88,7 +88,31 @@ function crashKey(f: ContainerFacts): string {
 }
 
 function readyAt(f: ContainerFacts, startedAt: number): number | undefined {
-  return f.settings.readyAllowed ? startedAt + f.settings.readyDelayMs : undefined;
+  if (!f.settings.readyAllowed) return undefined;
+  return startedAt + Math.max(f.settings.readyDelayMs, firstPassingProbeMs(f.spec));
+}
+
+interface Probe {
+  initialDelaySeconds?: number;
+  periodSeconds?: number;
+}
+
+/**
+ * When the readiness probe first passes, from the container's start. The kubelet's prober
+ * ticks every `periodSeconds` (default 10) from the start and ignores ticks before
+ * `initialDelaySeconds`; a readiness probe runs only once a startup probe passed, so that
+ * probe's delay counts first. No probe: ready at once, as upstream.
+ */
+function firstPassingProbeMs(spec: Container): number {
+  const after = (probe: Probe | undefined, from: number): number => {
+    if (probe === undefined || probe === null) return from;
+    const delay = Math.max(0, probe.initialDelaySeconds ?? 0) * 1000;
+    const period = Math.max(1, probe.periodSeconds ?? 10) * 1000;
+    // The first tick at or after the delay (ticks at from, from + period, …).
+    return from + Math.ceil(delay / period) * period;
+  };
+  const started = after(spec.startupProbe as Probe | undefined, 0);
+  return after(spec.readinessProbe as Probe | undefined, started);
 }
 
 /** A new container instance starts now; `restart` marks a restart after an exit. */
