@@ -81,6 +81,7 @@ async function runScheduler(
         volumeBinding,
       },
       volumeBinding,
+      metrics: { name: schedulerName, controller: ctx.metrics.controller },
       ...(options.maxConcurrentBinds !== undefined
         ? { maxConcurrentBinds: options.maxConcurrentBinds }
         : {}),

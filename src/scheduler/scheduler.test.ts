@@ -173,8 +173,15 @@ describe('default scheduler: placement', () => {
 
 describe('default scheduler: capacity', () => {
   let h: Harness;
+  /** Scheduling attempts as the controller metrics record them. */
+  const attempts: { controller: string; outcome: string }[] = [];
   before(async () => {
-    h = await startHarness();
+    h = await startHarness({
+      metrics: {
+        controller: { reconciled: (controller, outcome) => attempts.push({ controller, outcome }) },
+        queue: {},
+      },
+    });
     for (const n of ['small-1', 'small-2', 'small-3']) await createNode(h, n, { cpu: '1' });
     await createNamespace(h, 'burst');
     h.run(schedulerController);
@@ -208,6 +215,10 @@ describe('default scheduler: capacity', () => {
     for (const [n, cpu] of used) assert.ok(cpu <= 1000n, `${n} requests ${cpu}m of 1000m`);
     const failed = h.events.events.filter((e) => e.reason === 'FailedScheduling');
     assert.ok(failed.length >= 41);
+    const count = (outcome: string) =>
+      attempts.filter((a) => a.controller === 'default-scheduler' && a.outcome === outcome).length;
+    assert.equal(count('success'), 9, 'one successful attempt per bound pod');
+    assert.ok(count('requeue') >= 41, 'every unschedulable attempt is recorded');
     assert.ok(failed.every((e) => e.type === 'Warning' && e.message === message));
   });
 

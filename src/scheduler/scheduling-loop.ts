@@ -22,6 +22,7 @@ import type { KubeObject } from '../api/object.js';
 import type { ApiClient } from '../client/api-client.js';
 import type { Lister } from '../client/shared-informer.js';
 import { RESOURCES } from '../controller/context.js';
+import type { ControllerMetrics, ReconcileOutcome } from '../controller/controller.js';
 import type { EventRecorder } from '../controller/events.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
@@ -57,6 +58,12 @@ export interface SchedulingLoopOptions {
   readonly volumeBinding?: VolumeBindingHook;
   readonly maxConcurrentBinds?: number;
   readonly signal: AbortSignal;
+  /**
+   * Records each scheduling attempt as a reconcile of `name` (upstream's
+   * `scheduler_scheduling_attempt_duration_seconds`: scheduled → success, unschedulable →
+   * requeue, an error → error); the binding that follows is not timed, as upstream.
+   */
+  readonly metrics?: { readonly name: string; readonly controller: ControllerMetrics };
 }
 
 type FailureReason = typeof REASON_UNSCHEDULABLE | typeof REASON_SCHEDULER_ERROR;
@@ -98,12 +105,20 @@ export class SchedulingLoop {
 
   /** One scheduling cycle (synchronous); the binding continues in the background. */
   scheduleOne(info: QueuedPod): void {
+    const started = performance.now();
+    const outcome = this.#attempt(info);
+    const m = this.#o.metrics;
+    if (outcome !== undefined)
+      m?.controller.reconciled?.(m.name, outcome, performance.now() - started);
+  }
+
+  #attempt(info: QueuedPod): ReconcileOutcome | undefined {
     const { queue, cache } = this.#o;
     const pod = info.pod;
     // Upstream skipPodSchedule: being deleted, or already placed by an earlier attempt.
     if (pod.metadata?.deletionTimestamp || cache.nodeOf(info.key) !== undefined) {
       queue.done(info.key);
-      return;
+      return undefined;
     }
     let result: ReturnType<typeof scheduleOnNodeInfos>;
     try {
@@ -111,18 +126,21 @@ export class SchedulingLoop {
     } catch (err) {
       this.#o.log.error({ err, pod: info.key }, 'Error selecting node for pod');
       this.#fail(info, REASON_SCHEDULER_ERROR, String(err));
-      return;
+      return 'error';
     }
     if ('node' in result) {
       cache.assumePod(pod, result.node);
       queue.done(info.key);
       this.#track(this.#bind(info, result.node));
-    } else if ('unschedulable' in result) {
-      this.#fail(info, REASON_UNSCHEDULABLE, result.unschedulable.message);
-    } else {
-      // Gated pods wait outside activeQ; one gated meanwhile waits for its next update.
-      queue.done(info.key);
+      return 'success';
     }
+    if ('unschedulable' in result) {
+      this.#fail(info, REASON_UNSCHEDULABLE, result.unschedulable.message);
+      return 'requeue';
+    }
+    // Gated pods wait outside activeQ; one gated meanwhile waits for its next update.
+    queue.done(info.key);
+    return undefined;
   }
 
   async #bind(info: QueuedPod, node: string): Promise<void> {

@@ -40,6 +40,8 @@ export interface HarnessOptions {
   readonly clock?: Clock;
   /** Log level of the context's logger. @default 'silent' */
   readonly logLevel?: string;
+  /** Metrics hooks the controllers get (tests that assert on what is recorded). */
+  readonly metrics?: ControllerContext['metrics'];
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
@@ -62,7 +64,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     random: Math.random,
     log,
     eventRecorder: () => events,
-    metrics: { controller: {}, queue: {} },
+    metrics: options.metrics ?? { controller: {}, queue: {} },
     signal: stop.signal,
   };
   const running: Promise<void>[] = [];
