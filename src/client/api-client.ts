@@ -15,9 +15,16 @@
  *
  * @module
  */
-import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from 'node:http';
+import {
+  type ClientRequest,
+  Agent as HttpAgent,
+  request as httpRequest,
+  type IncomingMessage,
+  type RequestOptions,
+} from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { createSecureContext } from 'node:tls';
+import { urlToHttpOptions } from 'node:url';
 import type { KubeObject } from '../api/object.js';
 import { type Clock, realClock } from '../util/clock.js';
 import type { ConnectionOptions } from './http-lister-watcher.js';
@@ -129,6 +136,10 @@ interface Answer {
 export class ApiClient {
   readonly #options: ApiClientOptions;
   readonly #base: URL;
+  /** The server URL's path without its trailing `/`: the prefix of every request path. */
+  readonly #prefix: string;
+  /** Protocol, host, port (and auth) of every request, from the server URL once. */
+  readonly #endpoint: RequestOptions;
   readonly #agent: HttpAgent;
   readonly #https: boolean;
 
@@ -140,6 +151,16 @@ export class ApiClient {
       throw new TypeError(`unsupported server URL scheme: ${protocol}`);
     }
     this.#https = protocol === 'https:';
+    this.#prefix = this.#base.pathname.replace(/\/$/, '');
+    const {
+      path: _path,
+      pathname: _pathname,
+      search: _search,
+      hash: _hash,
+      href: _href,
+      ...endpoint
+    } = urlToHttpOptions(this.#base) as RequestOptions & Record<string, unknown>;
+    this.#endpoint = endpoint;
     // One bounded pool per client: controllers issue many small requests to one server.
     const pool = {
       keepAlive: true,
@@ -294,22 +315,7 @@ export class ApiClient {
     options: CallOptions,
   ): Promise<T> {
     const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs ?? 60_000;
-    const abort = new AbortController();
-    const clock = this.#options.clock ?? realClock;
-    const cancel = clock.setTimer(timeoutMs, () =>
-      abort.abort(new RequestTimeoutError(method, path, timeoutMs)),
-    );
-    const { signal } = options;
-    const onAbort = (): void => abort.abort(signal?.reason);
-    if (signal?.aborted) onAbort();
-    signal?.addEventListener('abort', onAbort, { once: true });
-    let answer: Answer;
-    try {
-      answer = await this.#send(method, this.#url(path, query), payload, abort.signal);
-    } finally {
-      cancel();
-      signal?.removeEventListener('abort', onAbort);
-    }
+    const answer = await this.#send(method, path, query, payload, options.signal, timeoutMs);
     if (answer.code < 200 || answer.code >= 300) throw errorOf(answer);
     if (answer.text.trim() === '') return {} as T;
     try {
@@ -319,19 +325,35 @@ export class ApiClient {
     }
   }
 
-  #url(path: string, query: URLSearchParams): URL {
+  /** The request target: the server URL's path, then `path`, then the query. */
+  #target(path: string, query: URLSearchParams): string {
+    const search = query.toString();
+    // Most paths (resourcePath's encoded segments) are already what the URL parser would make
+    // of them; only the rest (reserved characters, `%`, dot segments) go through it. A URL
+    // object per request was ~2 % of the controller thread in a 1,000-pod rollout.
+    if (PLAIN_PATH.test(path) && !DOT_SEGMENT.test(path)) {
+      const target = `${this.#prefix}${path}`;
+      return search === '' ? target : `${target}?${search}`;
+    }
     const url = new URL(this.#base);
-    url.pathname = `${url.pathname.replace(/\/$/, '')}${path}`;
-    url.search = query.toString();
-    return url;
+    url.pathname = `${this.#prefix}${path}`;
+    url.search = search;
+    return `${url.pathname}${url.search}`;
   }
 
-  /** One exchange; rejects with the signal's reason when it aborts first. */
+  /**
+   * One exchange; rejects with `signal`'s reason when it aborts first, or with a
+   * {@link RequestTimeoutError} after `timeoutMs` of the client's clock. One settle function
+   * instead of an AbortController and three listeners per request (~3 % of the controller
+   * thread in a 1,000-pod rollout).
+   */
   #send(
     method: string,
-    url: URL,
+    path: string,
+    query: URLSearchParams,
     payload: Payload | undefined,
-    signal: AbortSignal,
+    signal: AbortSignal | undefined,
+    timeoutMs: number,
   ): Promise<Answer> {
     const headers: Record<string, string> = {
       accept: 'application/json',
@@ -343,29 +365,62 @@ export class ApiClient {
       // node does not frame a DELETE body by itself.
       headers['content-length'] = String(Buffer.byteLength(payload.text));
     }
+    const clock = this.#options.clock ?? realClock;
     return new Promise<Answer>((resolve, reject) => {
-      if (signal.aborted) {
-        reject(signal.reason);
+      let req: ClientRequest | undefined;
+      let settled = false;
+      let cancel = (): void => {};
+      const settle = (): boolean => {
+        if (settled) return false;
+        settled = true;
+        cancel();
+        signal?.removeEventListener('abort', onAbort);
+        return true;
+      };
+      // Settle first, then tear the socket down (its own error is then ignored).
+      const fail = (err: unknown): void => {
+        if (!settle()) return;
+        reject(err);
+        req?.destroy();
+      };
+      const onAbort = (): void => fail(signal?.reason);
+      cancel = clock.setTimer(timeoutMs, () =>
+        fail(new RequestTimeoutError(method, path, timeoutMs)),
+      );
+      if (signal?.aborted) {
+        fail(signal.reason);
         return;
       }
-      const send = this.#https ? httpsRequest : httpRequest;
-      const req = send(url, { method, headers, agent: this.#agent }, (res) =>
-        readAnswer(res).then(resolve, reject),
-      );
-      // Settle first, then tear the socket down (its own error is then ignored).
-      signal.addEventListener(
-        'abort',
-        () => {
-          reject(signal.reason);
-          req.destroy();
-        },
-        { once: true },
-      );
-      req.on('error', reject);
-      req.end(payload?.text);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      try {
+        const send = this.#https ? httpsRequest : httpRequest;
+        req = send(
+          {
+            ...this.#endpoint,
+            path: this.#target(path, query),
+            method,
+            headers,
+            agent: this.#agent,
+          },
+          (res) =>
+            readAnswer(res).then((answer) => {
+              if (settle()) resolve(answer);
+            }, fail),
+        );
+        req.on('error', fail);
+        req.end(payload?.text);
+      } catch (err) {
+        // An invalid header or path throws here: fail, and stop the timer.
+        fail(err);
+      }
     });
   }
 }
+
+/** Paths the URL parser leaves as they are (no reserved characters, no `%`). */
+const PLAIN_PATH = /^[A-Za-z0-9\-_.!~*'()/]*$/;
+/** `.` and `..` segments, which the URL parser resolves. */
+const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
 
 function readAnswer(res: IncomingMessage): Promise<Answer> {
   return new Promise((resolve, reject) => {

