@@ -21,7 +21,6 @@ import {
   getStr,
   isJsonObject,
   type JsonObject,
-  objects,
   specOf,
 } from './json.js';
 import { defaultPodOnly, defaultPodSpec } from './pod-defaults.js';
