@@ -440,10 +440,7 @@ function reconcileRows(r: RssRun, n: string, q: string): BenchRow[] {
     const h = r.reconcile.get(c);
     if (!h) continue;
     const past = !Number.isFinite(h.upperBound);
-    const extra =
-      c === MAIN_CONTROLLERS[0]
-        ? `; others: ${others || 'none'}`
-        : '';
+    const extra = c === MAIN_CONTROLLERS[0] ? `; others: ${others || 'none'}` : '';
     rows.push({
       name: `reconcile p99 at ${n} pods: ${c}`,
       value: round((past ? h.lastBound : h.upperBound) * 1000),
