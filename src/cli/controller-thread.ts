@@ -14,8 +14,11 @@ import type {
   ToControllerWorker,
 } from './controller-protocol.js';
 
-/** How long `stop` waits for in-flight reconciles before terminating the thread. */
-const STOP_TIMEOUT_MS = 10_000;
+/**
+ * How long `stop` waits for in-flight reconciles before terminating the thread: a SIGTERM must
+ * leave the API server time to drain within a supervisor's usual 10 s.
+ */
+const STOP_TIMEOUT_MS = 5_000;
 const RESTART_MIN_MS = 1000;
 const RESTART_MAX_MS = 30_000;
 

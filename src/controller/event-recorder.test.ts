@@ -177,6 +177,37 @@ describe('createEventRecorderFactory against an API server', () => {
     await events.close();
   });
 
+  test('close gives queued events 1 s, then drops them and aborts the write in flight', async () => {
+    const clock = new FakeClock();
+    let started = 0;
+    let aborted = 0;
+    // A server that never answers.
+    const hung: EventSink = {
+      create: (_ref, _obj, opts) =>
+        new Promise((_resolve, reject) => {
+          started++;
+          opts?.signal?.addEventListener('abort', () => {
+            aborted++;
+            reject(opts.signal?.reason);
+          });
+        }),
+      patch: () => Promise.reject(new Error('unused')),
+    };
+    const events = createEventRecorderFactory({ client: hung, clock, log });
+    const rec = events('c');
+    for (let i = 0; i < 3; i++) rec.event(pod(`hung-${i}`), 'Normal', `R${i}`, 'm');
+    await new Promise((r) => setImmediate(r));
+    let closed = false;
+    const closing = events.close().then(() => {
+      closed = true;
+    });
+    await new Promise((r) => setImmediate(r));
+    assert.equal(closed, false, 'close waits for the queued events first');
+    await clock.step(1000);
+    await closing;
+    assert.deepEqual({ started, aborted }, { started: 1, aborted: 1 });
+  });
+
   test('a write without an answer is retried; a Status error is not', async () => {
     const clock = new FakeClock();
     let failures = 2;

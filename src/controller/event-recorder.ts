@@ -58,12 +58,19 @@ export interface EventRecorderFactoryOptions {
   readonly random?: () => number;
 }
 
+/** How long `close` keeps writing queued events. */
+export const CLOSE_GRACE_MS = 1000;
+
 /** Hands out recorders that share one queue, one correlator and one writer. */
 export interface EventRecorderFactory {
   (component: string): EventRecorder;
   /** Resolves once every queued event is written (or given up). */
   flush(): Promise<void>;
-  /** Stops accepting events, cancels retry waits, writes what is queued, then resolves. */
+  /**
+   * Stops accepting events, cancels retry waits and writes what is queued for at most
+   * {@link CLOSE_GRACE_MS}; then drops the rest and aborts the write in flight, so a shutdown
+   * under load is not held up by a thousand queued events.
+   */
   close(): Promise<void>;
 }
 
@@ -103,6 +110,8 @@ class EventWriter {
   readonly #queue: CoreEvent[] = [];
   readonly #idle: (() => void)[] = [];
   readonly #closing = new AbortController();
+  /** Aborts the write in flight once the close grace has passed. */
+  readonly #abandon = new AbortController();
   #running = false;
   #lastNanos = 0n;
 
@@ -149,7 +158,14 @@ class EventWriter {
 
   close(): Promise<void> {
     this.#closing.abort();
-    return this.flush();
+    const cancel = this.#options.clock.setTimer(CLOSE_GRACE_MS, () => {
+      if (this.#queue.length > 0) {
+        this.#options.log.warn({ dropped: this.#queue.length }, 'shutting down: events dropped');
+      }
+      this.#queue.length = 0;
+      this.#abandon.abort();
+    });
+    return this.flush().finally(cancel);
   }
 
   #build(component: string, object: KubeObject, type: EventType, reason: string, message: string) {
@@ -233,6 +249,7 @@ class EventWriter {
           { ...ref, name: event.metadata.name },
           patch,
           'strategic',
+          { signal: this.#abandon.signal },
         );
       } catch (err) {
         // The event was deleted (TTL, by hand): create it again, as upstream.
@@ -240,6 +257,6 @@ class EventWriter {
       }
     }
     const { resourceVersion: _rv, ...metadata } = event.metadata;
-    return client.create<CoreEvent>(ref, { ...event, metadata });
+    return client.create<CoreEvent>(ref, { ...event, metadata }, { signal: this.#abandon.signal });
   }
 }

@@ -97,7 +97,14 @@ describeKubectl('1.33', current, (s) => {
   });
 
   it('registers three Ready nodes across the zones, each with a Lease', async () => {
-    const list = JSON.parse(await s.k().ok(['get', 'nodes', '-o', 'json'])) as { items: Node[] };
+    // The kubelets register from the controller thread, beside the API server's start.
+    const list = await pollUntil('three nodes', async () => {
+      const l = JSON.parse(await s.k().ok(['get', 'nodes', '-o', 'json'])) as { items: Node[] };
+      const ready = l.items.filter((n) =>
+        n.status?.conditions?.some((c) => c.type === 'Ready' && c.status === 'True'),
+      );
+      return ready.length === 3 ? l : undefined;
+    });
     assert.equal(list.items.length, 3);
     const zones = list.items.map((n) => n.metadata.labels['topology.kubernetes.io/zone']).sort();
     assert.equal(new Set(zones).size, 3);
