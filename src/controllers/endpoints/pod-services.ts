@@ -1,0 +1,71 @@
+/**
+ * Which Services a pod event concerns, after upstream `endpointsliceutil`
+ * `GetPodServiceMemberships` and `GetServicesToUpdateOnPodChange`.
+ *
+ * A pod update matters when it moves the pod's endpoint (deletion timestamp, readiness, IPs,
+ * phase) or its membership (labels, hostname, subdomain). When only the membership moved,
+ * just the Services it joined or left are synced; when the endpoint moved too, all of them.
+ *
+ * @module
+ */
+import { getArr, getObj, getStr } from '../../api/kinds/json.js';
+import { deepEqual, type KubeObject } from '../../api/object.js';
+import { isPodReady } from '../../api/policy/pod-conditions.js';
+import { managesEndpoints } from './plan.js';
+import { selectsPod } from './pod-address.js';
+
+function keyOf(obj: KubeObject): string {
+  return `${obj.metadata?.namespace ?? ''}/${obj.metadata?.name ?? ''}`;
+}
+
+/** Keys of the Services (from the pod's namespace in `services`) whose selector picks the pod. */
+export function servicesForPod(pod: KubeObject, services: readonly KubeObject[]): Set<string> {
+  const out = new Set<string>();
+  for (const svc of services)
+    if (managesEndpoints(svc) && selectsPod(svc, pod)) out.add(keyOf(svc));
+  return out;
+}
+
+function spec(pod: KubeObject, key: string): string {
+  return getStr(getObj(pod, 'spec'), key) ?? '';
+}
+
+/** Upstream `podEndpointsChanged`: [endpoint moved, membership moved]. */
+export function podEndpointsChanged(old: KubeObject, cur: KubeObject): [boolean, boolean] {
+  const membership =
+    !deepEqual(old.metadata?.labels ?? {}, cur.metadata?.labels ?? {}) ||
+    spec(old, 'hostname') !== spec(cur, 'hostname') ||
+    spec(old, 'subdomain') !== spec(cur, 'subdomain');
+  const endpoint =
+    (old.metadata?.deletionTimestamp ?? null) !== (cur.metadata?.deletionTimestamp ?? null) ||
+    isPodReady(old) !== isPodReady(cur) ||
+    // Upstream leaves the phase out (a terminal pod also turns unready); it is cheap to add and
+    // covers a pod that turns Failed while its Ready condition lags.
+    getStr(getObj(old, 'status'), 'phase') !== getStr(getObj(cur, 'status'), 'phase') ||
+    !deepEqual(
+      getArr(getObj(old, 'status'), 'podIPs') ?? [],
+      getArr(getObj(cur, 'status'), 'podIPs') ?? [],
+    ) ||
+    getStr(getObj(old, 'status'), 'podIP') !== getStr(getObj(cur, 'status'), 'podIP');
+  return [endpoint, membership];
+}
+
+/** Service keys to sync for a pod update (empty for a resync with the same resourceVersion). */
+export function servicesToUpdateOnPodChange(
+  old: KubeObject,
+  cur: KubeObject,
+  services: readonly KubeObject[],
+): Set<string> {
+  if (old.metadata?.resourceVersion === cur.metadata?.resourceVersion) return new Set();
+  const [endpoint, membership] = podEndpointsChanged(old, cur);
+  if (!endpoint && !membership) return new Set();
+  const now = servicesForPod(cur, services);
+  if (!membership) return now;
+  const before = servicesForPod(old, services);
+  if (endpoint) return new Set([...now, ...before]);
+  // Only membership moved: the Services joined or left (the symmetric difference).
+  const out = new Set<string>();
+  for (const k of now) if (!before.has(k)) out.add(k);
+  for (const k of before) if (!now.has(k)) out.add(k);
+  return out;
+}
