@@ -1,0 +1,97 @@
+/**
+ * The status one sync writes (upstream `computeReplicaStatus`, `updateStatus`,
+ * `completeRollingUpdate`; spec §A.10). Conditions are not carried: upstream builds a fresh
+ * status, so any condition is dropped.
+ *
+ * @module
+ */
+import type { KubeObject } from '../../api/object.js';
+import { ordinalInSet } from './identity.js';
+import {
+  isRunningAndAvailable,
+  isRunningAndReady,
+  isTerminating,
+  podRevision,
+  viewOf,
+} from './plan-spec.js';
+import type { Plan, PlanInput } from './plan-types.js';
+
+export interface StatefulSetStatus {
+  observedGeneration: number;
+  replicas: number;
+  readyReplicas: number;
+  availableReplicas: number;
+  currentReplicas: number;
+  updatedReplicas: number;
+  currentRevision: string;
+  updateRevision: string;
+  collisionCount: number;
+}
+
+/**
+ * Counts over the observed pods (pods the plan creates have no phase yet and do not count), less
+ * one current replica per pod deleted for update; then the completion rule: under RollingUpdate,
+ * once every one of `spec.replicas` pods exists, is ready and is at the update revision,
+ * `currentRevision` becomes the update revision.
+ */
+export function statusOf(input: PlanInput, plan: Plan): StatefulSetStatus {
+  const v = viewOf(input.set);
+  const status: StatefulSetStatus = {
+    observedGeneration: v.generation,
+    replicas: 0,
+    readyReplicas: 0,
+    availableReplicas: 0,
+    currentReplicas: 0,
+    updatedReplicas: 0,
+    currentRevision: input.currentRevision,
+    updateRevision: input.updateRevision,
+    collisionCount: v.collisionCount ?? 0,
+  };
+  // While the set is being deleted upstream counts every claimed pod; otherwise the parsed ones.
+  const pods = input.pods.filter(
+    (p) => v.deleting || ordinalInSet(v.name, p.metadata?.name ?? '') >= 0,
+  );
+  for (const pod of pods) countPod(status, pod, v.minReadySeconds, input.now);
+  status.currentReplicas -= plan.updateDeletions;
+  if (
+    v.strategy === 'RollingUpdate' &&
+    status.updatedReplicas === v.replicas &&
+    status.readyReplicas === v.replicas &&
+    status.replicas === v.replicas
+  ) {
+    status.currentRevision = status.updateRevision;
+    status.currentReplicas = status.updatedReplicas;
+  }
+  return status;
+}
+
+function countPod(
+  status: StatefulSetStatus,
+  pod: KubeObject,
+  minReadySeconds: number,
+  now: number,
+): void {
+  status.replicas++;
+  if (isRunningAndReady(pod)) {
+    status.readyReplicas++;
+    if (isRunningAndAvailable(pod, minReadySeconds, now)) status.availableReplicas++;
+  }
+  if (isTerminating(pod)) return;
+  const revision = podRevision(pod);
+  if (revision === status.currentRevision) status.currentReplicas++;
+  if (revision === status.updateRevision) status.updatedReplicas++;
+}
+
+/**
+ * Upstream re-queues after `minReadySeconds` while not every replica is available, so the
+ * availability clock is re-read without a pod event. Seconds, or undefined for no re-queue.
+ */
+export function requeueAfterSeconds(
+  input: PlanInput,
+  status: StatefulSetStatus,
+): number | undefined {
+  const v = viewOf(input.set);
+  return v.minReadySeconds > 0 && status.availableReplicas !== v.replicas
+    ? v.minReadySeconds
+    : undefined;
+}
