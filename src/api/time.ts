@@ -16,3 +16,11 @@ export function parseTime(value: unknown): number | undefined {
   const ms = Date.parse(value);
   return Number.isNaN(ms) ? undefined : ms;
 }
+
+/**
+ * `metav1.MicroTime` on the wire (Lease `acquireTime`/`renewTime`): RFC 3339 in UTC with six
+ * fraction digits; the clock has milliseconds, so the last three are zero.
+ */
+export function formatMicroTime(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 23)}000Z`;
+}

@@ -27,6 +27,7 @@ import { createSecureContext } from 'node:tls';
 import { urlToHttpOptions } from 'node:url';
 import type { KubeObject } from '../api/object.js';
 import { type Clock, realClock } from '../util/clock.js';
+import { RequestTimeoutError } from './api-errors.js';
 import type { ConnectionOptions } from './http-lister-watcher.js';
 import { loadKubeconfigConnection } from './kubeconfig-connection.js';
 import {
@@ -37,6 +38,14 @@ import {
   statusCodeError,
 } from './lister-watcher.js';
 import { type CollectionRef, type ObjectRef, resourcePath } from './resource-path.js';
+
+export {
+  isAlreadyExists,
+  isConflict,
+  isNotFound,
+  isTooManyRequests,
+  RequestTimeoutError,
+} from './api-errors.js';
 
 export interface ApiClientOptions extends ConnectionOptions {
   /** The default field manager of writes, e.g. `replicaset-controller`. */
@@ -103,16 +112,6 @@ export interface KubeList<T extends KubeObject = KubeObject> {
     readonly remainingItemCount?: number;
   };
   readonly items: T[];
-}
-
-/** The request ran past its time limit and was aborted. */
-export class RequestTimeoutError extends Error {
-  readonly timeoutMs: number;
-  constructor(method: string, path: string, timeoutMs: number) {
-    super(`${method} ${path} timed out after ${timeoutMs} ms`);
-    this.name = 'RequestTimeoutError';
-    this.timeoutMs = timeoutMs;
-  }
 }
 
 const PATCH_CONTENT_TYPES: Readonly<Record<PatchType, string>> = {
@@ -450,54 +449,4 @@ function errorOf(answer: Answer): StatusCodeError {
 
 function json(body: unknown): Payload {
   return { text: JSON.stringify(body), contentType: 'application/json' };
-}
-
-/** The StatusReasons upstream knows; a code alone decides only when the reason is none of them. */
-const KNOWN_REASONS: ReadonlySet<string> = new Set([
-  'Unauthorized',
-  'Forbidden',
-  'NotFound',
-  'AlreadyExists',
-  'Conflict',
-  'Gone',
-  'Invalid',
-  'ServerTimeout',
-  'Timeout',
-  'TooManyRequests',
-  'BadRequest',
-  'MethodNotAllowed',
-  'NotAcceptable',
-  'RequestEntityTooLarge',
-  'UnsupportedMediaType',
-  'InternalError',
-  'Expired',
-  'ServiceUnavailable',
-]);
-
-function reasonOrCode(err: unknown, reason: string, code: number): boolean {
-  if (!(err instanceof StatusCodeError)) return false;
-  const given = err.status?.reason ?? '';
-  return given === reason || (!KNOWN_REASONS.has(given) && err.code === code);
-}
-
-/** 404 NotFound (upstream `IsNotFound`: the reason, or the code when the reason is unknown). */
-export function isNotFound(err: unknown): boolean {
-  return reasonOrCode(err, 'NotFound', 404);
-}
-
-/** 409 Conflict: a stale resourceVersion, a failed precondition or an apply conflict. */
-export function isConflict(err: unknown): boolean {
-  return reasonOrCode(err, 'Conflict', 409);
-}
-
-/** 409 AlreadyExists: only the reason says so (a bare 409 is a conflict), as upstream. */
-export function isAlreadyExists(err: unknown): boolean {
-  return err instanceof StatusCodeError && err.status?.reason === 'AlreadyExists';
-}
-
-/** 429 TooManyRequests (e.g. an eviction a disruption budget blocks): the reason or the code. */
-export function isTooManyRequests(err: unknown): boolean {
-  return (
-    err instanceof StatusCodeError && (err.status?.reason === 'TooManyRequests' || err.code === 429)
-  );
 }

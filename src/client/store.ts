@@ -41,6 +41,12 @@ export function keyOf(namespace: string | undefined, name: string): string {
   return namespace ? `${namespace}/${name}` : name;
 }
 
+/** The inverse of {@link keyOf}: `[namespace, name]`, namespace `''` for cluster-scoped keys. */
+export function splitKey(key: string): [string, string] {
+  const slash = key.indexOf('/');
+  return slash < 0 ? ['', key] : [key.slice(0, slash), key.slice(slash + 1)];
+}
+
 /** The keyed store with indexes. Not safe to mutate while iterating results of `list()`. */
 export class Indexer<T extends KubeObject = KubeObject> {
   readonly #items = new Map<string, T>();

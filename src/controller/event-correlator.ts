@@ -44,9 +44,10 @@ export interface EventPatch {
   readonly message: string;
 }
 
+/** What to write for an observed event; `dropped` when the spam filter refused it. */
 export type CorrelateResult =
-  | { readonly skip: true }
-  | { readonly skip: false; readonly event: CoreEvent; readonly patch?: EventPatch };
+  | { readonly dropped: true }
+  | { readonly dropped: false; readonly event: CoreEvent; readonly patch?: EventPatch };
 
 /** Upstream's `maxLruCacheEntries`: each cache forgets its least recently used key beyond. */
 const CACHE_SIZE = 4096;
@@ -141,8 +142,8 @@ export class EventCorrelator {
   correlate(input: CoreEvent): CorrelateResult {
     const { event, key } = this.#aggregate(input);
     const observed = this.#observe(event, key);
-    if (!this.#allow(spamKey(observed.event))) return { skip: true };
-    return { skip: false, ...observed };
+    if (!this.#allow(spamKey(observed.event))) return { dropped: true };
+    return { dropped: false, ...observed };
   }
 
   /** Records the server's copy (name, resourceVersion, count) under its identical-event key. */

@@ -269,7 +269,8 @@ describe('EventCorrelator', () => {
   test('spam filter: a burst of 25 per source and object, then 1 per 5 minutes', async () => {
     const clock = new FakeClock();
     const c = new EventCorrelator(clock);
-    const passed = (reason: string, name = 'p') => !c.correlate(coreEvent(reason, 'm', name)).skip;
+    const passed = (reason: string, name = 'p') =>
+      !c.correlate(coreEvent(reason, 'm', name)).dropped;
     const first = Array.from({ length: 30 }, (_, i) => passed(`R${i}`));
     assert.equal(first.filter(Boolean).length, 25);
     assert.deepEqual(first.slice(25), [false, false, false, false, false]);
@@ -287,7 +288,7 @@ describe('EventCorrelator', () => {
     const c = new EventCorrelator(clock);
     const messageOf = (i: number) => {
       const r = c.correlate(coreEvent('R', `m${i}`));
-      return r.skip ? undefined : r.event.message;
+      return r.dropped ? undefined : r.event.message;
     };
     for (let i = 1; i <= 9; i++) assert.equal(messageOf(i), `m${i}`);
     await clock.step(600_001);
@@ -298,12 +299,12 @@ describe('EventCorrelator', () => {
   test('a repeat carries the first name and an incremented count in its patch', () => {
     const c = new EventCorrelator(new FakeClock());
     const first = c.correlate(coreEvent('R', 'm'));
-    assert.ok(!first.skip);
+    assert.ok(!first.dropped);
     c.updateState({ ...first.event, metadata: { ...first.event.metadata, resourceVersion: '5' } });
     const again = { ...coreEvent('R', 'm'), lastTimestamp: 't1' };
     again.metadata.name = 'other-name';
     const second = c.correlate(again);
-    assert.ok(!second.skip);
+    assert.ok(!second.dropped);
     assert.equal(second.event.metadata.name, first.event.metadata.name);
     assert.equal(second.event.metadata.resourceVersion, '5');
     assert.deepEqual(second.patch, { count: 2, lastTimestamp: 't1', message: 'm' });

@@ -212,7 +212,7 @@ class EventWriter {
 
   async #record(input: CoreEvent): Promise<void> {
     const result = this.#correlator.correlate(input);
-    if (result.skip) return;
+    if (result.dropped) return;
     const { log, maxTries = 6, retryDelayMs = 5000, random = Math.random } = this.#options;
     for (let tries = 1; ; tries++) {
       try {

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import pino from 'pino';
+import { formatMicroTime } from '../api/time.js';
 import { startTestServer, type TestServer } from '../apiserver/testing/test-server.js';
 import { ApiClient } from '../client/api-client.js';
 import { FakeClock } from '../util/clock.js';
 import { RESOURCES } from './context.js';
 import {
-  formatMicroTime,
   type LeaderElectionOptions,
   type Lease,
   runLeaderElection,

@@ -25,6 +25,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { KubeObject } from '../api/object.js';
+import { formatMicroTime } from '../api/time.js';
 import { type ApiClient, isNotFound } from '../client/api-client.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
@@ -78,11 +79,6 @@ export interface LeaderElectionOptions {
 
 /** Upstream's `JitterFactor` of the acquire loop; renewDeadline must exceed retryPeriod × it. */
 const JITTER_FACTOR = 1.2;
-
-/** `metav1.MicroTime`: RFC 3339 in UTC with six fraction digits. */
-export function formatMicroTime(ms: number): string {
-  return new Date(ms).toISOString().replace('Z', '000Z');
-}
 
 /** Upstream `NewLeaderElector`'s checks. */
 export function validateTimings(lease: number, renew: number, retry: number): void {

@@ -19,6 +19,7 @@ import {
   RESOURCES,
 } from '../controller/context.js';
 import { runController } from '../controller/controller.js';
+import { POD_NODE_NAME_INDEX, podNodeNameIndexers } from '../controller/pod-indexes.js';
 import { WorkQueue } from '../controller/workqueue.js';
 import {
   type ConfigKind,
@@ -32,18 +33,16 @@ import { PodRunner } from './pod-runner.js';
 
 export type { NodeCapacity, NodeTiming, SimulatedNodesOptions } from './node-config.js';
 
-/** The pods informer index: pods by `spec.nodeName`. */
-export const POD_NODE_INDEX = 'spec.nodeName';
+/** The pods informer index: pods by `spec.nodeName`, shared with the node controllers. */
+export const POD_NODE_INDEX = POD_NODE_NAME_INDEX;
 
 /**
- * The kubelet's pod indexes. One object, so a second instance on the same informer factory
- * adds the same functions (the store refuses a name bound to a different function).
+ * The kubelet's pod indexes. One object of shared functions, so a second instance on the same
+ * informer factory (or the node controllers) adds the same functions (the store refuses a
+ * name bound to a different function).
  */
 const POD_INDEXERS = {
-  [POD_NODE_INDEX]: (p: KubeObject): string[] => {
-    const n = (p.spec as { nodeName?: string } | undefined)?.nodeName;
-    return n ? [n] : [];
-  },
+  ...podNodeNameIndexers,
   [POD_CONFIG_INDEX]: podConfigIndexFunc,
 };
 

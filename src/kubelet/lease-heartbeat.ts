@@ -9,16 +9,11 @@
  */
 
 import type { KubeObject } from '../api/object.js';
+import { formatMicroTime } from '../api/time.js';
 import { type ApiClient, isAlreadyExists, isConflict, isNotFound } from '../client/api-client.js';
 import { RESOURCES } from '../controller/context.js';
 
 export const NODE_LEASE_NAMESPACE = 'kube-node-lease';
-
-/** `metav1.MicroTime` on the wire: RFC 3339 with 6 fractional digits, UTC. */
-export function formatMicroTime(ms: number): string {
-  const iso = new Date(ms).toISOString(); // 2026-01-01T00:00:00.123Z
-  return `${iso.slice(0, 23)}000Z`;
-}
 
 export interface LeaseOwner {
   name: string;

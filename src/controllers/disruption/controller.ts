@@ -20,6 +20,7 @@ import { readPdbStatus } from '../../api/policy/pdb-status.js';
 import { isConflict, isNotFound } from '../../client/api-client.js';
 import type { SharedInformer } from '../../client/shared-informer.js';
 import { deletedObject } from '../../client/shared-informer.js';
+import { objectKey, splitKey } from '../../client/store.js';
 import {
   type ControllerContext,
   type ControllerDefinition,
@@ -48,15 +49,6 @@ interface Informers {
   readonly replicaSets: Informer;
   readonly deployments: Informer;
   readonly statefulSets: Informer;
-}
-
-function keyOf(obj: KubeObject): string {
-  return `${obj.metadata?.namespace ?? ''}/${obj.metadata?.name ?? ''}`;
-}
-
-function splitKey(key: string): [string, string] {
-  const slash = key.indexOf('/');
-  return [key.slice(0, slash), key.slice(slash + 1)];
 }
 
 async function run(ctx: ControllerContext): Promise<void> {
@@ -109,7 +101,7 @@ function registerHandlers(
   queue: WorkQueue<string>,
   staleQueue: WorkQueue<string>,
 ): void {
-  const enqueuePdb = (pdb: KubeObject) => queue.add(keyOf(pdb));
+  const enqueuePdb = (pdb: KubeObject) => queue.add(objectKey(pdb));
   inf.pdbs.addEventHandler({
     onAdd: enqueuePdb,
     onUpdate: (_, pdb) => enqueuePdb(pdb),
@@ -121,7 +113,7 @@ function registerHandlers(
   };
   const stale = (pod: KubeObject) => {
     const s = staleDisruption(pod, ctx.clock.now());
-    if (s.stale) staleQueue.addAfter(keyOf(pod), s.waitMs);
+    if (s.stale) staleQueue.addAfter(objectKey(pod), s.waitMs);
   };
   inf.pods.addEventHandler({
     onAdd: (pod) => {

@@ -20,6 +20,7 @@ import type { KubeObject } from '../../api/object.js';
 import { isNotFound } from '../../client/api-client.js';
 import type { ResourceType } from '../../client/resource-path.js';
 import { deletedObject, type SharedInformer } from '../../client/shared-informer.js';
+import { objectKey, splitKey } from '../../client/store.js';
 import {
   type ControllerContext,
   type ControllerDefinition,
@@ -57,15 +58,6 @@ interface State {
   readonly stale: Map<string, string>;
 }
 
-function keyOf(obj: KubeObject): string {
-  return `${obj.metadata?.namespace ?? ''}/${obj.metadata?.name ?? ''}`;
-}
-
-function splitKey(key: string): [string, string] {
-  const slash = key.indexOf('/');
-  return [key.slice(0, slash), key.slice(slash + 1)];
-}
-
 async function run(ctx: ControllerContext): Promise<void> {
   const state: State = {
     ctx,
@@ -89,7 +81,7 @@ async function run(ctx: ControllerContext): Promise<void> {
   if (!synced) return;
   // checkLeftoverEndpoints: Endpoints whose Service is gone are found by syncing their key.
   for (const ep of state.endpoints.lister.list()) {
-    if (ep.metadata?.annotations?.[LEADER_ANNOTATION] === undefined) queue.add(keyOf(ep));
+    if (ep.metadata?.annotations?.[LEADER_ANNOTATION] === undefined) queue.add(objectKey(ep));
   }
   await runController({
     name: ENDPOINT_CONTROLLER_NAME,
@@ -103,7 +95,7 @@ async function run(ctx: ControllerContext): Promise<void> {
 }
 
 function registerHandlers(state: State, queue: WorkQueue<string>): void {
-  const enqueue = (obj: KubeObject) => queue.add(keyOf(obj));
+  const enqueue = (obj: KubeObject) => queue.add(objectKey(obj));
   state.services.addEventHandler({
     onAdd: enqueue,
     onUpdate: (_, cur) => enqueue(cur),

@@ -11,18 +11,15 @@
 import { getArr, getObj, getStr } from '../../api/kinds/json.js';
 import { deepEqual, type KubeObject } from '../../api/object.js';
 import { isPodReady } from '../../api/policy/pod-conditions.js';
+import { objectKey } from '../../client/store.js';
 import { managesEndpoints } from './plan.js';
 import { selectsPod } from './pod-address.js';
-
-function keyOf(obj: KubeObject): string {
-  return `${obj.metadata?.namespace ?? ''}/${obj.metadata?.name ?? ''}`;
-}
 
 /** Keys of the Services (from the pod's namespace in `services`) whose selector picks the pod. */
 export function servicesForPod(pod: KubeObject, services: readonly KubeObject[]): Set<string> {
   const out = new Set<string>();
   for (const svc of services)
-    if (managesEndpoints(svc) && selectsPod(svc, pod)) out.add(keyOf(svc));
+    if (managesEndpoints(svc) && selectsPod(svc, pod)) out.add(objectKey(svc));
   return out;
 }
 

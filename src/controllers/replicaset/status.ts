@@ -8,6 +8,7 @@
 
 import type { KubeObject } from '../../api/object.js';
 import { deepEqual, isJsonObject } from '../../api/object.js';
+import { field, isPodReady } from '../../api/policy/pod-conditions.js';
 import { formatTime, parseTime } from '../../api/time.js';
 
 /** The only ReplicaSet condition type. */
@@ -15,21 +16,10 @@ export const REPLICA_FAILURE_CONDITION = 'ReplicaFailure';
 
 type Json = Record<string, unknown>;
 
-/** Reads a nested plain-object field (`spec`, `status`, …); absent or non-object → `{}`. */
-export function field(obj: unknown, key: string): Json {
-  if (!isJsonObject(obj)) return {};
-  const v = obj[key];
-  return isJsonObject(v) ? v : {};
-}
-
 function num(v: unknown, fallback = 0): number {
   return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
 }
 
-/**
- * Epoch ms of a metav1.Time string; `undefined` for the Go zero time (absent, null, "" or
- * unparsable — the wire form of a zero metav1.Time is null).
- */
 /** The pod's `Ready` condition, if any. */
 export function podReadyCondition(pod: KubeObject): Json | undefined {
   const conditions = field(pod, 'status').conditions;
@@ -37,10 +27,8 @@ export function podReadyCondition(pod: KubeObject): Json | undefined {
   return conditions.find((c): c is Json => isJsonObject(c) && c.type === 'Ready');
 }
 
-/** Upstream IsPodReady: condition Ready has status "True" (phase is not consulted). */
-export function isPodReady(pod: KubeObject): boolean {
-  return podReadyCondition(pod)?.status === 'True';
-}
+// One reading of a pod's readiness for the eviction subresource and every controller.
+export { field, isPodReady };
 
 /** Upstream IsPodActive: not Succeeded/Failed and no deletionTimestamp. */
 export function isPodActive(pod: KubeObject): boolean {

@@ -15,6 +15,7 @@
 import type { KubeObject } from '../../api/object.js';
 import type { ApiClient } from '../../client/api-client.js';
 import type { Lister } from '../../client/shared-informer.js';
+import { splitKey } from '../../client/store.js';
 import { RESOURCES } from '../../controller/context.js';
 import type { ReconcileResult } from '../../controller/controller.js';
 import type { UIDTrackingExpectations } from '../../controller/expectations.js';
@@ -43,11 +44,6 @@ export interface SyncDeps {
   /** Logs a ReplicaSet that cannot be synced and will not be retried (invalid selector). */
   readonly warn: (fields: Record<string, unknown>, msg: string) => void;
   readonly burstReplicas?: number;
-}
-
-function splitKey(key: string): [string, string] {
-  const slash = key.indexOf('/');
-  return slash < 0 ? ['', key] : [key.slice(0, slash), key.slice(slash + 1)];
 }
 
 /** Reconciles the ReplicaSet `key` (`<namespace>/<name>`). */
