@@ -199,14 +199,21 @@ describeKubectl('1.33', current, (s) => {
       metadata: { name: 'spread' },
       spec: { minAvailable: 3, selector: { matchLabels: { app: 'spread' } } },
     });
+    // Settled first: every pod Ready (an unready pod may be evicted while the budget is
+    // healthy, IfHealthyBudget) and the budget observed with no disruption allowed.
+    const live = await pollUntil('3 ready pods', async () => {
+      const list = (await pods('spread')).filter((p) => !p.metadata.deletionTimestamp);
+      return list.length === 3 && list.every(ready) ? list : undefined;
+    });
     await pollUntil('PDB observed', async () => {
       const pdb = JSON.parse(await kc('get', 'pdb', 'spread', '-o', 'json')) as {
         status?: { currentHealthy?: number; disruptionsAllowed?: number };
       };
-      return pdb.status?.currentHealthy === 3 ? pdb : undefined;
+      return pdb.status?.currentHealthy === 3 && pdb.status.disruptionsAllowed === 0
+        ? pdb
+        : undefined;
     });
-    const target = (await pods('spread')).find((p) => !p.metadata.deletionTimestamp)!.spec
-      .nodeName!;
+    const target = live[0]!.spec.nodeName!;
     const blocked = await s
       .k()
       .run(['drain', target, '--ignore-daemonsets', '--delete-emptydir-data', '--timeout=3s'], {
