@@ -28,7 +28,11 @@ import { bearerTokenFrom, tokenMatcher } from '../security/token.js';
 import type { Backend } from '../storage/backend.js';
 import { type Clock, realClock } from '../util/clock.js';
 import { composeAdmission } from './admission/chain.js';
+import { defaultStorageClassAdmission } from './admission/default-storage-class.js';
 import { defaultTolerationSecondsAdmission } from './admission/default-tolerations.js';
+import { persistentVolumeClaimResizeAdmission } from './admission/pvc-resize.js';
+import { storageObjectInUseProtectionAdmission } from './admission/storage-object-in-use-protection.js';
+import { type FeatureGates, gateResources } from './feature-gates.js';
 import type { ApiServices } from './handlers/context.js';
 import { sendError, toStatusError } from './http/respond.js';
 import { isLoopbackHost } from './loopback.js';
@@ -67,6 +71,11 @@ export interface ApiServerOptions {
   readonly defaultNotReadyTolerationSeconds?: number;
   /** The same for `node.kubernetes.io/unreachable` (`--default-unreachable-toleration-seconds`). @default 300 */
   readonly defaultUnreachableTolerationSeconds?: number;
+  /**
+   * `--feature-gates` (see `parseFeatureGates`); they rebuild the kinds they change (the
+   * StatefulSet) before the registry is made. @default DEFAULT_FEATURE_GATES (all off)
+   */
+  readonly featureGates?: FeatureGates;
   /**
    * Called once per finished request (an access log, like kube-apiserver's httplog at -v=3).
    * Gets the method, the path with its query, the status code and the duration; never headers.
@@ -150,7 +159,8 @@ export class ApiServer {
     this.#tokenMatches = options.token === undefined ? undefined : tokenMatcher(options.token);
     const clock = options.clock ?? realClock;
     const crdDefinition = customResourceDefinitionResource(clock);
-    this.registry = new ResourceRegistry([...options.resources, crdDefinition]);
+    const resources = gateResources(options.resources, options.featureGates);
+    this.registry = new ResourceRegistry([...resources, crdDefinition]);
     this.#services = new ServiceAllocator(options.backend);
     this.store = new ObjectStore({
       backend: options.backend,
@@ -162,6 +172,10 @@ export class ApiServer {
           notReadyTolerationSeconds: options.defaultNotReadyTolerationSeconds,
           unreachableTolerationSeconds: options.defaultUnreachableTolerationSeconds,
         }),
+        // Upstream's default storage plugins, in its order.
+        defaultStorageClassAdmission(options.backend),
+        storageObjectInUseProtectionAdmission(),
+        persistentVolumeClaimResizeAdmission(options.backend),
       ),
       ...(options.uid ? { uid: options.uid } : {}),
       ...(options.random ? { random: options.random } : {}),
