@@ -32,8 +32,10 @@ export interface SetView {
   /** `spec.ordinals.start`, 0 when unset. */
   start: number;
   parallel: boolean;
-  /** `OnDelete`, or `RollingUpdate` (Recreate is treated as RollingUpdate: its gate is off). */
+  /** `OnDelete`, or `RollingUpdate` (also for `Recreate`, which the planner honours only under its gate). */
   strategy: 'RollingUpdate' | 'OnDelete';
+  /** `updateStrategy.type: Recreate` (gate StatefulSetRecreateStrategy; spec §A.8.5). */
+  recreate: boolean;
   /** `rollingUpdate.partition`; undefined when `rollingUpdate` itself is nil (A.8.1 nil case). */
   partition: number | undefined;
   maxUnavailable: number | string | undefined;
@@ -50,16 +52,20 @@ export interface SetView {
   collisionCount: number | undefined;
 }
 
-function strategyOf(spec: Json): Pick<SetView, 'strategy' | 'partition' | 'maxUnavailable'> {
+function strategyOf(
+  spec: Json,
+): Pick<SetView, 'strategy' | 'recreate' | 'partition' | 'maxUnavailable'> {
   const s = obj(spec, 'updateStrategy') ?? {};
   const strategy = s.type === 'OnDelete' ? 'OnDelete' : 'RollingUpdate';
+  const recreate = s.type === 'Recreate';
   const rolling = obj(s, 'rollingUpdate');
   if (strategy === 'OnDelete' || rolling === undefined) {
-    return { strategy, partition: undefined, maxUnavailable: undefined };
+    return { strategy, recreate, partition: undefined, maxUnavailable: undefined };
   }
   const mu = rolling.maxUnavailable;
   return {
     strategy,
+    recreate,
     partition: int(rolling.partition, 0),
     maxUnavailable: typeof mu === 'number' || typeof mu === 'string' ? mu : undefined,
   };

@@ -53,6 +53,7 @@ export function statusOf(input: PlanInput, plan: Plan): StatefulSetStatus {
   );
   for (const pod of pods) countPod(status, pod, v.minReadySeconds, input.now);
   status.currentReplicas -= plan.updateDeletions;
+  // Recreate (under its gate, else it is read as RollingUpdate) completes the same way.
   if (
     v.strategy === 'RollingUpdate' &&
     status.updatedReplicas === v.replicas &&

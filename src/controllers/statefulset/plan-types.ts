@@ -9,6 +9,8 @@ import type { KubeObject } from '../../api/object.js';
 export interface PlanGates {
   /** `MaxUnavailableStatefulSet` (alpha, default false). */
   maxUnavailableStatefulSet?: boolean;
+  /** `StatefulSetRecreateStrategy` (alpha, default false): off, `Recreate` acts as RollingUpdate. */
+  statefulSetRecreateStrategy?: boolean;
 }
 
 /** Everything one sync observes. */

@@ -31,6 +31,7 @@ import {
   isRunningAndReady,
   isTerminating,
   isUnavailable,
+  podRevision,
   type SetView,
   viewOf,
 } from './plan-spec.js';
@@ -59,6 +60,8 @@ const OK: Step = { block: false };
 class Sync {
   readonly view: SetView;
   readonly monotonic: boolean;
+  /** `Recreate` with its gate on (spec §A.8.5); with the gate off it is a RollingUpdate. */
+  readonly recreate: boolean;
   readonly currentSet: KubeObject;
   readonly updateSet: KubeObject;
   readonly plan: Plan = { actions: [], errors: [], updateDeletions: 0 };
@@ -71,6 +74,7 @@ class Sync {
     this.input = input;
     this.view = viewOf(input.set);
     this.monotonic = !this.view.parallel;
+    this.recreate = this.view.recreate && input.gates?.statefulSetRecreateStrategy === true;
     const setTemplate = this.view.template;
     this.currentSet = withTemplate(input.set, input.currentTemplate ?? setTemplate);
     this.updateSet = withTemplate(input.set, input.updateTemplate ?? setTemplate);
@@ -113,6 +117,7 @@ function newVersionedPod(s: Sync, ordinal: number): KubeObject {
   const v = s.view;
   const current =
     (v.strategy === 'RollingUpdate' &&
+      !s.recreate &&
       v.partition === undefined &&
       ordinal < v.start + v.statusCurrentReplicas) ||
     (v.partition !== undefined && ordinal < v.start + v.partition);
@@ -252,6 +257,7 @@ export function planStatefulSet(input: PlanInput): Plan {
     s.plan.waiting = { podName: '', reason: 'SetDeleting' };
     return s.plan;
   }
+  if (s.recreate && planRecreate(s)) return s.plan;
   const { replicas, condemned } = partition(s);
   const first = firstUnavailablePod(s, replicas, condemned);
   if (runForAll(replicas, (slot) => processReplica(s, slot), s.monotonic)) return s.plan;
@@ -261,9 +267,28 @@ export function planStatefulSet(input: PlanInput): Plan {
   };
   if (runForAll(condemned, fixClaims, s.monotonic)) return s.plan;
   if (runForAll(condemned, (pod) => processCondemned(s, pod, first), s.monotonic)) return s.plan;
-  if (s.view.strategy === 'OnDelete') return s.plan;
+  if (s.view.strategy === 'OnDelete' || s.recreate) return s.plan;
   planUpdate(s, replicas);
   return s.plan;
+}
+
+/**
+ * Recreate (KEP-3541): while any pod of the set (condemned ordinals included) is not at the
+ * update revision, delete all of them at once and wait; while any pod is terminating, wait. Old
+ * and new revisions never run together; claims are kept. True when the sync stops here.
+ */
+function planRecreate(s: Sync): boolean {
+  const pods = s.input.pods.filter((p) => ordinalOfName(s, p) >= 0);
+  const stale = pods.filter((p) => podRevision(p) !== s.input.updateRevision);
+  for (const pod of stale) {
+    if (isTerminating(pod)) continue;
+    s.push({ type: 'deletePod', podName: pod.metadata?.name ?? '', reason: 'Update' });
+    s.plan.updateDeletions++;
+  }
+  const waiting = pods.find(isTerminating) ?? stale[0];
+  if (waiting === undefined) return false;
+  s.wait(waiting, stale.some((p) => !isTerminating(p)) ? 'Deleted' : 'Terminating');
+  return true;
 }
 
 function planUpdate(s: Sync, replicas: Slot[]): void {

@@ -1,0 +1,190 @@
+/**
+ * The StatefulSet controller's writes to pods and claims, with upstream's Events
+ * (`stateful_pod_control.go: CreateStatefulPod, UpdateStatefulPod, DeleteStatefulPod,
+ * createPersistentVolumeClaims, UpdatePodClaimForRetentionPolicy, recordPodEvent,
+ * recordClaimEvent`). Events go on the set, from `statefulset-controller`:
+ * - `SuccessfulCreate` "create Pod web-0 in StatefulSet web successful" / `FailedCreate`
+ *   "create Pod web-0 in StatefulSet web failed error: <err>" (likewise `delete`, `update`);
+ * - `SuccessfulCreate` "create Claim www-web-0 Pod web-0 in StatefulSet web success" /
+ *   `FailedCreate` "create Claim www-web-0 for Pod web-0 in StatefulSet web failed error: <err>";
+ * - Warning `ConflictingController` for a claim another controller owns.
+ * AlreadyExists on a pod create is returned without an Event (a stale cache, as upstream).
+ *
+ * `claims` is the sync's view of the namespace's claims: the cache plus what this sync wrote,
+ * so the retention step after a create sees the claims created a moment before.
+ *
+ * @module
+ */
+import type { KubeObject } from '../../api/object.js';
+import type { ApiClient } from '../../client/api-client.js';
+import { isAlreadyExists, isNotFound } from '../../client/api-client.js';
+import { RESOURCES } from '../../controller/context.js';
+import type { EventRecorder } from '../../controller/events.js';
+import { claimsFor, inOrdinalRange, ordinalOf } from './identity.js';
+import {
+  CONFLICTING_CONTROLLER_REASON,
+  conflictingControllerMessage,
+  isClaimOwnerUpToDate,
+  planClaimRetention,
+} from './retention.js';
+
+function errorText(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
+
+function nameOf(obj: KubeObject): string {
+  return obj.metadata?.name ?? '';
+}
+
+function capitalized(verb: string): string {
+  return verb.charAt(0).toUpperCase() + verb.slice(1);
+}
+
+/** The pod and claim writes of one sync of one set. */
+export class StatefulPodControl {
+  readonly #client: ApiClient;
+  readonly #recorder: EventRecorder;
+  readonly #set: KubeObject;
+  readonly #namespace: string;
+  /** Claims by name: the cache, then what this sync created or patched. */
+  readonly claims: Map<string, KubeObject>;
+
+  constructor(
+    client: ApiClient,
+    recorder: EventRecorder,
+    set: KubeObject,
+    claims: readonly KubeObject[],
+  ) {
+    this.#client = client;
+    this.#recorder = recorder;
+    this.#set = set;
+    this.#namespace = set.metadata?.namespace ?? '';
+    this.claims = new Map(claims.map((c) => [nameOf(c), c]));
+  }
+
+  #podEvent(verb: string, pod: KubeObject, err?: unknown): void {
+    const base = `${verb} Pod ${nameOf(pod)} in StatefulSet ${nameOf(this.#set)}`;
+    if (err === undefined) {
+      this.#recorder.event(
+        this.#set,
+        'Normal',
+        `Successful${capitalized(verb)}`,
+        `${base} successful`,
+      );
+    } else {
+      const msg = `${base} failed error: ${errorText(err)}`;
+      this.#recorder.event(this.#set, 'Warning', `Failed${capitalized(verb)}`, msg);
+    }
+  }
+
+  /** Upstream `createPersistentVolumeClaims` for one claim; AlreadyExists is success. */
+  async createClaim(claim: KubeObject, podName: string): Promise<void> {
+    const name = nameOf(claim);
+    const set = nameOf(this.#set);
+    try {
+      const created = await this.#client.create(
+        { ...RESOURCES.persistentvolumeclaims, namespace: this.#namespace },
+        claim,
+      );
+      this.claims.set(name, created);
+    } catch (err) {
+      if (isAlreadyExists(err)) return;
+      const msg = `create Claim ${name} for Pod ${podName} in StatefulSet ${set} failed error: ${errorText(err)}`;
+      this.#recorder.event(this.#set, 'Warning', 'FailedCreate', msg);
+      throw new Error(`failed to create PVC ${name}: ${errorText(err)}`, { cause: err });
+    }
+    const msg = `create Claim ${name} Pod ${podName} in StatefulSet ${set} success`;
+    this.#recorder.event(this.#set, 'Normal', 'SuccessfulCreate', msg);
+  }
+
+  /** Upstream `CreateStatefulPod` (its claims were created by earlier actions of the plan). */
+  async createPod(pod: KubeObject): Promise<void> {
+    let created: KubeObject;
+    try {
+      created = await this.#client.create({ ...RESOURCES.pods, namespace: this.#namespace }, pod);
+    } catch (err) {
+      if (isAlreadyExists(err)) throw err;
+      this.#podEvent('create', pod, err);
+      throw err;
+    }
+    // With the pod's UID known, its claims get the owners the retention policy asks for.
+    await this.updateClaimRetention(created);
+    this.#podEvent('create', created);
+  }
+
+  /** Upstream `DeleteStatefulPod`, with the observed UID as precondition; NotFound is done. */
+  async deletePod(pod: KubeObject): Promise<void> {
+    const uid = pod.metadata?.uid;
+    try {
+      await this.#client.delete(
+        { ...RESOURCES.pods, namespace: this.#namespace, name: nameOf(pod) },
+        uid ? { preconditions: { uid } } : {},
+      );
+    } catch (err) {
+      if (isNotFound(err)) return;
+      this.#podEvent('delete', pod, err);
+      throw err;
+    }
+    this.#podEvent('delete', pod);
+  }
+
+  /** Upstream `UpdateStatefulPod`'s write: PUT the repaired pod (409 → retried next sync). */
+  async updatePod(pod: KubeObject): Promise<void> {
+    try {
+      await this.#client.update(
+        { ...RESOURCES.pods, namespace: this.#namespace, name: nameOf(pod) },
+        pod,
+      );
+    } catch (err) {
+      this.#podEvent('update', pod, err);
+      throw err;
+    }
+    this.#podEvent('update', pod);
+  }
+
+  /** Upstream `ClaimsMatchRetentionPolicy`: every existing claim of the pod has the right owners. */
+  retentionUpToDate(pod: KubeObject): boolean {
+    const condemned = !inOrdinalRange(this.#set, ordinalOf(pod));
+    return claimsFor(this.#set, ordinalOf(pod)).every((c) => {
+      const claim = this.claims.get(nameOf(c));
+      return claim === undefined || isClaimOwnerUpToDate(claim, this.#set, pod, condemned);
+    });
+  }
+
+  /**
+   * Upstream `UpdatePodClaimForRetentionPolicy`: patch each existing claim's ownerReferences to
+   * what the policy wants; missing claims are skipped; a foreign controller gets a Warning and
+   * the claim's foreign refs are kept.
+   */
+  async updateClaimRetention(pod: KubeObject): Promise<void> {
+    const condemned = !inOrdinalRange(this.#set, ordinalOf(pod));
+    const templates = claimsFor(this.#set, ordinalOf(pod));
+    const spec = this.#set.spec as { volumeClaimTemplates?: { metadata?: { name?: string } }[] };
+    for (const [i, template] of templates.entries()) {
+      const claim = this.claims.get(nameOf(template));
+      if (claim === undefined) continue;
+      const plan = planClaimRetention({ set: this.#set, pod, condemned, claim });
+      if (plan.conflictingController) {
+        // Upstream names the claim by its template name (the key of its claims map).
+        const templateName = spec.volumeClaimTemplates?.[i]?.metadata?.name ?? '';
+        const msg = conflictingControllerMessage(templateName);
+        this.#recorder.event(this.#set, 'Warning', CONFLICTING_CONTROLLER_REASON, msg);
+      }
+      if (plan.patch === undefined) continue;
+      const ref = {
+        ...RESOURCES.persistentvolumeclaims,
+        namespace: this.#namespace,
+        name: nameOf(claim),
+      };
+      try {
+        this.claims.set(nameOf(claim), await this.#client.patch(ref, plan.patch, 'merge'));
+      } catch (err) {
+        if (isNotFound(err)) continue;
+        throw new Error(
+          `could not update claim ${nameOf(claim)} for delete policy ownerRefs: ${errorText(err)}`,
+          { cause: err },
+        );
+      }
+    }
+  }
+}

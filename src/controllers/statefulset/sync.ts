@@ -1,0 +1,201 @@
+/**
+ * One sync of one StatefulSet key (upstream `stateful_set.go: sync, syncStatefulSet`,
+ * `stateful_set_control.go: UpdateStatefulSet, performUpdate, updateStatefulSetStatus`; spec
+ * §A.4):
+ *
+ * 1. read the set from the cache (gone → done; invalid selector → log, no retry);
+ * 2. adopt orphan ControllerRevisions, claim pods (selector + `<set>-<n>` naming);
+ * 3. history: create or re-number the update revision (`revision-control.ts`);
+ * 4. plan with `planStatefulSet` and apply its actions in order, stopping at the first error;
+ * 5. write `/status` when it changed (also after an error, as upstream);
+ * 6. without errors, prune history beyond `revisionHistoryLimit`;
+ * 7. re-sync after minReadySeconds while replicas are not all available.
+ *
+ * @module
+ */
+import type { KubeObject } from '../../api/object.js';
+import { isJsonObject } from '../../api/object.js';
+import type { ApiClient } from '../../client/api-client.js';
+import { isConflict } from '../../client/api-client.js';
+import type { Lister } from '../../client/shared-informer.js';
+import { splitKey } from '../../client/store.js';
+import { RESOURCES } from '../../controller/context.js';
+import type { ReconcileResult } from '../../controller/controller.js';
+import type { EventRecorder } from '../../controller/events.js';
+import type { Clock } from '../../util/clock.js';
+import { claimSetPods } from './claim-pods.js';
+import { setSelector } from './lookup.js';
+import {
+  type Plan,
+  type PlanAction,
+  type PlanGates,
+  type PlanInput,
+  planStatefulSet,
+  requeueAfterSeconds,
+  type StatefulSetStatus,
+  statusOf,
+} from './plan.js';
+import { StatefulPodControl } from './pod-control.js';
+import {
+  adoptOrphanRevisions,
+  ensureRevisions,
+  setRevisions,
+  truncateHistory,
+} from './revision-control.js';
+import { applyRevision, type ControllerRevision } from './revisions.js';
+
+export interface SyncDeps {
+  readonly client: ApiClient;
+  readonly sets: Lister<KubeObject>;
+  readonly pods: Lister<KubeObject>;
+  readonly claims: Lister<KubeObject>;
+  readonly revisions: Lister<ControllerRevision>;
+  readonly recorder: EventRecorder;
+  readonly clock: Clock;
+  readonly gates: PlanGates;
+  readonly warn: (fields: Record<string, unknown>, msg: string) => void;
+}
+
+/** The status fields upstream's `inconsistentStatus` compares (plus collisionCount). */
+const STATUS_FIELDS = [
+  'observedGeneration',
+  'replicas',
+  'readyReplicas',
+  'availableReplicas',
+  'currentReplicas',
+  'updatedReplicas',
+  'currentRevision',
+  'updateRevision',
+  'collisionCount',
+] as const;
+
+function templateOf(set: KubeObject): unknown {
+  return isJsonObject(set.spec) ? set.spec.template : undefined;
+}
+
+/** Reconciles the StatefulSet `key` (`<namespace>/<name>`). */
+export async function syncStatefulSet(deps: SyncDeps, key: string): Promise<ReconcileResult> {
+  const [namespace, name] = splitKey(key);
+  const cached = deps.sets.get(namespace, name);
+  if (cached === undefined) return {};
+  const selector = setSelector(cached);
+  if (selector === undefined) {
+    deps.warn({ statefulSet: key }, 'invalid selector; not syncing');
+    return {};
+  }
+  const namespaceRevisions = deps.revisions.listInNamespace(namespace);
+  const owned = setRevisions(cached, selector, namespaceRevisions);
+  const revisions = await adoptOrphanRevisions(deps.client, cached, owned);
+  const pods = await claimSetPods(
+    deps.client,
+    cached,
+    selector,
+    deps.pods.listInNamespace(namespace),
+  );
+  const history = await ensureRevisions(deps.client, cached, revisions, namespaceRevisions);
+  const { plan: revisionPlan } = history;
+  const status = isJsonObject(cached.status) ? cached.status : {};
+  const set: KubeObject = {
+    ...cached,
+    status: { ...status, collisionCount: revisionPlan.collisionCount },
+  };
+  const control = new StatefulPodControl(
+    deps.client,
+    deps.recorder,
+    set,
+    deps.claims.listInNamespace(namespace),
+  );
+  const input: PlanInput = {
+    set,
+    pods,
+    currentRevision: revisionPlan.currentRevision.metadata?.name ?? '',
+    updateRevision: revisionPlan.updateRevision.metadata?.name ?? '',
+    currentTemplate: templateOf(applyRevision(set, revisionPlan.currentRevision)),
+    updateTemplate: templateOf(applyRevision(set, revisionPlan.updateRevision)),
+    claims: [...control.claims.values()],
+    now: deps.clock.now(),
+    gates: deps.gates,
+    retentionUpToDate: (pod) => control.retentionUpToDate(pod),
+  };
+  const plan = planStatefulSet(input);
+  const applyError = await applyPlan(control, plan, pods);
+  const next = statusOf(input, plan);
+  await writeStatus(deps.client, cached, next);
+  if (applyError !== undefined) throw applyError;
+  if (plan.errors.length > 0) throw new Error(plan.errors.join('; '));
+  await truncateHistory(deps.client, set, history.revisions, pods, {
+    currentRevision: input.currentRevision,
+    updateRevision: input.updateRevision,
+  });
+  const after = requeueAfterSeconds(input, next);
+  return after === undefined ? {} : { requeueAfter: after * 1000 };
+}
+
+/** Applies the plan's actions in order; the first failure stops the rest (retried with backoff). */
+async function applyPlan(
+  control: StatefulPodControl,
+  plan: Plan,
+  pods: readonly KubeObject[],
+): Promise<Error | undefined> {
+  const byName = new Map(pods.map((p) => [p.metadata?.name ?? '', p]));
+  for (const action of plan.actions) {
+    try {
+      await applyAction(control, action, byName);
+    } catch (err) {
+      return err instanceof Error ? err : new Error(String(err));
+    }
+  }
+  return undefined;
+}
+
+async function applyAction(
+  control: StatefulPodControl,
+  action: PlanAction,
+  pods: ReadonlyMap<string, KubeObject>,
+): Promise<void> {
+  switch (action.type) {
+    case 'createClaim':
+      return control.createClaim(action.claim, action.podName);
+    case 'createPod':
+      return control.createPod(action.pod);
+    case 'deletePod': {
+      const pod = pods.get(action.podName);
+      if (pod !== undefined) await control.deletePod(pod);
+      return;
+    }
+    case 'updatePod':
+      return control.updatePod(action.pod);
+    case 'updateClaimRetention':
+      return control.updateClaimRetention(action.pod);
+  }
+}
+
+function statusChanged(set: KubeObject, next: StatefulSetStatus): boolean {
+  const cur = isJsonObject(set.status) ? set.status : {};
+  return STATUS_FIELDS.some((f) => (cur[f] ?? (f.endsWith('Revision') ? '' : 0)) !== next[f]);
+}
+
+/**
+ * Upstream `updateStatefulSetStatus`: nothing when nothing changed; else PUT `/status` (a fresh
+ * status, so conditions are dropped as upstream), on conflict once more over a fresh GET.
+ */
+async function writeStatus(
+  client: ApiClient,
+  set: KubeObject,
+  next: StatefulSetStatus,
+): Promise<void> {
+  if (!statusChanged(set, next)) return;
+  const ref = {
+    ...RESOURCES.statefulsets,
+    namespace: set.metadata?.namespace ?? '',
+    name: set.metadata?.name ?? '',
+  };
+  const status: Record<string, unknown> = { ...next };
+  try {
+    await client.updateStatus(ref, { ...set, status });
+  } catch (err) {
+    if (!isConflict(err)) throw err;
+    const fresh = await client.get(ref);
+    await client.updateStatus(ref, { ...fresh, status });
+  }
+}
