@@ -30,6 +30,7 @@ import {
 import { resolveOptions, type SimulatedNodesOptions } from './node-config.js';
 import { type HeartbeatDeps, isNodeDown, NodeHeartbeat, registerNode } from './node-heartbeat.js';
 import { PodRunner } from './pod-runner.js';
+import { POD_CLAIM_INDEX, podClaimIndexFunc, podsWaitingForClaim } from './volumes.js';
 
 export type { NodeCapacity, NodeTiming, SimulatedNodesOptions } from './node-config.js';
 
@@ -44,6 +45,7 @@ export const POD_NODE_INDEX = POD_NODE_NAME_INDEX;
 const POD_INDEXERS = {
   ...podNodeNameIndexers,
   [POD_CONFIG_INDEX]: podConfigIndexFunc,
+  [POD_CLAIM_INDEX]: podClaimIndexFunc,
 };
 
 /** Handles on a running instance, for tests. */
@@ -68,6 +70,7 @@ export function simulatedNodes(
       handle.isDown = (name) => isNodeDown(nodes.lister.get('', name));
       const configMaps = ctx.informers.informer<KubeObject>(RESOURCES.configmaps);
       const secrets = ctx.informers.informer<KubeObject>(RESOURCES.secrets);
+      const claims = ctx.informers.informer<KubeObject>(RESOURCES.persistentvolumeclaims);
       const deps: HeartbeatDeps = {
         client: ctx.client,
         clock: ctx.clock,
@@ -79,7 +82,7 @@ export function simulatedNodes(
       const uids = await registerAll(ctx, deps);
       if (uids === undefined) return;
       const synced = await ctx.informers.waitForSync(
-        [pods, nodes, configMaps, secrets],
+        [pods, nodes, configMaps, secrets, claims],
         ctx.signal,
       );
       if (!synced) return;
@@ -91,6 +94,7 @@ export function simulatedNodes(
         nodes: nodes.lister,
         configMaps: configMaps.lister,
         secrets: secrets.lister,
+        claims: claims.lister,
         events: ctx.eventRecorder('kubelet'),
         opts,
       });
@@ -140,6 +144,15 @@ export function simulatedNodes(
       secrets.addEventHandler({
         onAdd: (o, initial) => !initial && onConfig('secret')(o),
         onUpdate: (_o, n) => onConfig('secret')(n),
+      });
+      // A claim binding (or appearing) releases the pods that wait to mount it.
+      const onClaim = (obj: KubeObject): void => {
+        for (const p of podsWaitingForClaim(pods.lister, obj, (o) => runner.owns(o)))
+          queue.add(objectKey(p));
+      };
+      claims.addEventHandler({
+        onAdd: (o, initial) => !initial && onClaim(o),
+        onUpdate: (_o, n) => onClaim(n),
       });
 
       const beats = [...handle.heartbeats.values()].map((hb) => hb.run());

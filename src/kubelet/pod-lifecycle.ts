@@ -46,6 +46,11 @@ export interface PlanContext extends ConfigObjects {
    * and are killed at the grace deadline. A pod's `sim.fleetyard.dev/shutdown-delay` wins.
    */
   shutdownDelayMs?: number;
+  /**
+   * Why the pod's claim volumes cannot be mounted yet (`volumes.ts`); holds containers that
+   * never started at ContainerCreating, as a missing ConfigMap/Secret volume does.
+   */
+  volumeError?: string;
 }
 
 export interface PodPlan {
@@ -88,7 +93,7 @@ function advance(
   gate: (index: number, done: ContainerStatus[]) => number | undefined,
 ): ContainerStatus[] {
   const out: ContainerStatus[] = [];
-  const volumeError = missingVolumeSource(pod, ctx);
+  const volumeError = missingVolumeSource(pod, ctx) ?? ctx.volumeError;
   containers.forEach(({ spec, kind }, i) => {
     const gateAt = gate(i, out);
     const step = playContainerStage({

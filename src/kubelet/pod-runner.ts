@@ -33,6 +33,7 @@ import { planSteps } from './plan-steps.js';
 import { podEvents } from './pod-events.js';
 import type { PlanContext } from './pod-lifecycle.js';
 import type { Pod } from './types.js';
+import { claimVolumeError, FAILED_MOUNT, waitsForVolumes } from './volumes.js';
 
 /** Retry period after a sandbox (IP) failure, as the pod worker's back-off (10 s). */
 const SANDBOX_RETRY_MS = 10_000;
@@ -44,6 +45,8 @@ export interface PodRunnerDeps {
   nodes: Lister<KubeObject>;
   configMaps: Lister<KubeObject>;
   secrets: Lister<KubeObject>;
+  /** PersistentVolumeClaims, for the volume gate; without it claims never hold a pod. */
+  claims?: Lister<KubeObject>;
   events: EventRecorder;
   opts: ResolvedOptions;
 }
@@ -136,6 +139,7 @@ export class PodRunner {
     const uid = pod.metadata.uid ?? '';
     if (TERMINAL.has(pod.status?.phase ?? '')) node.ips.release(uid); // The sandbox is gone.
     let exhausted = false;
+    const volumeError = this.#claimError(pod);
     const ctx: PlanContext = {
       now: this.#deps.clock.now(),
       node: { name: node.id.name, up: true, ip: node.id.ip },
@@ -150,6 +154,7 @@ export class PodRunner {
         ? { shutdownDelayMs: this.#deps.opts.timing.shutdownDelayMs }
         : {}),
       ...configObjectsFor(pod, this.#deps.configMaps, this.#deps.secrets),
+      ...(volumeError ? { volumeError } : {}),
     };
     const p = planSteps(pod, ctx);
     if (exhausted) {
@@ -159,6 +164,7 @@ export class PodRunner {
       return { requeueAfter: SANDBOX_RETRY_MS };
     }
     if (p.deletePod) return this.#delete(obj, key, signal);
+    this.#reportMount(obj, volumeError);
     if (p.status) {
       const written = await this.#writeStatus(obj, key, p.status, signal);
       if (!written) return { requeue: true };
@@ -167,6 +173,19 @@ export class PodRunner {
     }
     if (p.runtime) this.#runtime.set(uid, p.runtime);
     return this.#next(p.requeueAfterMs, p.status !== undefined);
+  }
+
+  /** Why the pod's claims cannot be mounted yet (the volume gate), or undefined. */
+  #claimError(pod: Pod): string | undefined {
+    const claims = this.#deps.claims;
+    if (claims === undefined) return undefined;
+    return claimVolumeError(pod, (ns, name) => claims.get(ns, name));
+  }
+
+  /** Upstream records FailedMount on every failed attempt; the correlator aggregates repeats. */
+  #reportMount(obj: KubeObject, volumeError: string | undefined): void {
+    if (volumeError === undefined || !waitsForVolumes(asPod(obj))) return;
+    this.#deps.events.event(obj, 'Warning', FAILED_MOUNT, volumeError);
   }
 
   /** After a write the watch event brings the pod back; otherwise wake as planned. */

@@ -66,7 +66,8 @@ async function runScheduler(
   const stop = (): void => queue.close();
   ctx.signal.addEventListener('abort', stop, { once: true });
   try {
-    if (!(await ctx.informers.waitForSync([pods, nodes, namespaces], ctx.signal))) return;
+    const caches = [pods, nodes, namespaces, ...(volumeBinding.informers ?? [])];
+    if (!(await ctx.informers.waitForSync(caches, ctx.signal))) return;
     const loop = new SchedulingLoop({
       client: ctx.client,
       queue,

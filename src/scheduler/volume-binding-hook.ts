@@ -10,6 +10,7 @@
  * @module
  */
 import type { KubeObject } from '../api/object.js';
+import type { SharedInformer } from '../client/shared-informer.js';
 import type { FilterPlugin, FilterStatus } from './types.js';
 
 /** Upstream reason strings a hook is expected to return. */
@@ -40,6 +41,8 @@ export const VOLUME_REASONS = {
  * annotation, PV pre-binding) belongs to the caller that acts on the chosen node.
  */
 export interface VolumeBindingHook {
+  /** Caches the hook reads; the scheduler starts only once they have synced, as upstream. */
+  readonly informers?: readonly SharedInformer[];
   preFilter?(pod: KubeObject): FilterStatus | null;
   filter(pod: KubeObject, node: KubeObject, podsOnNode: readonly KubeObject[]): FilterStatus | null;
   /**

@@ -1,0 +1,92 @@
+/**
+ * The thin write layer under the PV controller's pure plans: it turns a plan's `Writes` into
+ * API calls in upstream's order (volume, volume status, claim, claim status; see
+ * `claim-bind.ts`) and records its events. Every write carries the resourceVersion the plan
+ * was made from, so a plan made from a stale cache fails with a Conflict and its key is
+ * retried from fresher state instead of overwriting a newer object.
+ *
+ * @module
+ */
+import type { JsonObject, KubeObject } from '../../api/object.js';
+import type { ApiClient } from '../../client/api-client.js';
+import type { ObjectRef } from '../../client/resource-path.js';
+import { RESOURCES } from '../../controller/context.js';
+import type { EventRecorder } from '../../controller/events.js';
+import type { Writes } from './claim-bind.js';
+import { nameOf, type PlannedEvent } from './volume-util.js';
+
+/** The objects as the API server returned them after the writes. */
+export interface Written {
+  readonly volume?: KubeObject;
+  readonly claim?: KubeObject;
+}
+
+function volumeRef(pv: KubeObject) {
+  return { ...RESOURCES.persistentvolumes, name: nameOf(pv) };
+}
+
+function claimRef(claim: KubeObject) {
+  return {
+    ...RESOURCES.persistentvolumeclaims,
+    namespace: claim.metadata?.namespace ?? '',
+    name: nameOf(claim),
+  };
+}
+
+async function writeObject(
+  client: ApiClient,
+  ref: ObjectRef,
+  base: KubeObject,
+  next: KubeObject | undefined,
+  status: JsonObject | undefined,
+): Promise<KubeObject | undefined> {
+  let current: KubeObject | undefined;
+  if (next !== undefined) current = await client.update(ref, next);
+  if (status !== undefined) {
+    // The status write builds on what the spec write returned (its newer resourceVersion).
+    current = await client.updateStatus(ref, { ...(current ?? base), status });
+  }
+  return current;
+}
+
+/** Writes `writes` for `volume` and `claim` (either may be absent) in upstream's order. */
+export async function applyWrites(
+  client: ApiClient,
+  writes: Writes,
+  volume: KubeObject | undefined,
+  claim: KubeObject | undefined,
+): Promise<Written> {
+  const out: { volume?: KubeObject; claim?: KubeObject } = {};
+  const base = writes.volume ?? volume;
+  if (base !== undefined) {
+    const v = await writeObject(client, volumeRef(base), base, writes.volume, writes.volumeStatus);
+    if (v !== undefined) out.volume = v;
+  }
+  const claimBase = writes.claim ?? claim;
+  if (claimBase !== undefined) {
+    const c = await writeObject(
+      client,
+      claimRef(claimBase),
+      claimBase,
+      writes.claim,
+      writes.claimStatus,
+    );
+    if (c !== undefined) out.claim = c;
+  }
+  return out;
+}
+
+/** Records planned events on the claim or the volume they name (skipped when absent). */
+export function recordEvents(
+  recorder: EventRecorder,
+  events: readonly PlannedEvent[],
+  on: { readonly claim?: KubeObject | undefined; readonly volume?: KubeObject | undefined },
+): void {
+  for (const e of events) {
+    const target = e.on === 'claim' ? on.claim : on.volume;
+    if (target === undefined) continue;
+    // Cached list items may lack their kind; the event's involvedObject needs it.
+    const kind = e.on === 'claim' ? 'PersistentVolumeClaim' : 'PersistentVolume';
+    recorder.event({ ...target, apiVersion: 'v1', kind }, e.type, e.reason, e.message);
+  }
+}

@@ -1,0 +1,193 @@
+/**
+ * The scheduler's {@link VolumeBindingHook} over shared informers: PersistentVolumeClaims,
+ * PersistentVolumes, StorageClasses, and the pods informer (indexed by claim, for
+ * ReadWriteOncePod users). The decisions are `volume-binding-decisions.ts`; this module holds
+ * the caches, wakes unschedulable pods on storage events, and runs PreBind's writes and wait.
+ *
+ * PreBind, as upstream's `BindPodVolumes`: it pre-binds the matching PVs chosen for
+ * WaitForFirstConsumer claims (sets the PV's `claimRef`, `pv.kubernetes.io/bound-by-controller`)
+ * and annotates the others `volume.kubernetes.io/selected-node: <node>` for the provisioner,
+ * then waits — on claim and volume events, bounded by `bindTimeoutSeconds` (600 s) on the
+ * injected clock, and by the stop signal — until every claim is fully bound. A provisioner that
+ * gives up removes the annotation; the wait then fails (`binding volumes: provisioning failed for
+ * PVC "<name>"`), so the pod goes back to the queue and is placed afresh.
+ *
+ * ```ts
+ * createSchedulerController({ volumeBinding: createVolumeBinding })
+ * ```
+ *
+ * @module
+ */
+import type { KubeObject } from '../../api/object.js';
+import type { IndexFunc } from '../../client/store.js';
+import { type ControllerContext, RESOURCES } from '../../controller/context.js';
+import type { VolumeBindingHook } from '../../scheduler/volume-binding-hook.js';
+import { STORAGE_CLASSES } from './storage-classes.js';
+import {
+  checkBindings,
+  filterVolumes,
+  findPodVolumes,
+  type PodVolumePlan,
+  podClaimNames,
+  podClaims,
+  preFilterVolumes,
+  type StorageSnapshot,
+} from './volume-binding-decisions.js';
+import { ANN_BOUND_BY_CONTROLLER, ANN_SELECTED_NODE, nameOf, referenceTo } from './volume-util.js';
+
+/** Upstream VolumeBindingArgs `bindTimeoutSeconds` default. */
+export const BIND_TIMEOUT_MS = 600_000;
+
+/** The pods informer index: scheduled pods by the claims they use (`<ns>/<claim>`). */
+export const POD_CLAIM_USERS_INDEX = 'volumebinding/claims';
+
+const TERMINAL = new Set(['Succeeded', 'Failed']);
+
+const podClaimUsersIndexFunc: IndexFunc<KubeObject> = (pod) => {
+  const ns = pod.metadata?.namespace ?? '';
+  return podClaimNames(pod).map((n) => `${ns}/${n}`);
+};
+
+/** One object, so every instance adds the same function (the store refuses a rebinding). */
+const POD_INDEXERS = { [POD_CLAIM_USERS_INDEX]: podClaimUsersIndexFunc };
+
+export interface VolumeBindingOptions {
+  /** How long PreBind waits for the claims to be bound. @default {@link BIND_TIMEOUT_MS} */
+  readonly bindTimeoutMs?: number;
+}
+
+/** Builds the hook; the scheduler calls it once with its context and its `requeue`. */
+export function createVolumeBinding(
+  ctx: ControllerContext,
+  requeue: () => void,
+  options: VolumeBindingOptions = {},
+): VolumeBindingHook {
+  const claims = ctx.informers.informer(RESOURCES.persistentvolumeclaims);
+  const volumes = ctx.informers.informer(RESOURCES.persistentvolumes);
+  const classes = ctx.informers.informer(STORAGE_CLASSES);
+  const pods = ctx.informers.informer(RESOURCES.pods, { indexers: POD_INDEXERS });
+  const nodes = ctx.informers.informer(RESOURCES.nodes);
+  const timeoutMs = options.bindTimeoutMs ?? BIND_TIMEOUT_MS;
+  const waiters = new Set<() => void>();
+  const changed = (): void => {
+    for (const wake of [...waiters]) wake();
+  };
+  // Any claim, volume or class change may make an unschedulable pod fit (upstream registers
+  // these events with queueing hints; here every one wakes the unschedulable pods).
+  for (const inf of [claims, volumes]) {
+    inf.addEventHandler({
+      onAdd: (_o, initial) => {
+        if (initial) return;
+        changed();
+        requeue();
+      },
+      onUpdate: () => {
+        changed();
+        requeue();
+      },
+      onDelete: changed,
+    });
+  }
+  classes.addEventHandler({ onAdd: (_o, initial) => !initial && requeue(), onUpdate: requeue });
+  // The scheduler waits for these before its first attempt (`informers` below).
+  const synced = [claims, volumes, classes, pods, nodes];
+
+  const snap: StorageSnapshot = {
+    claim: (ns, name) => claims.lister.get(ns, name),
+    volume: (name) => volumes.lister.get('', name),
+    volumes: () => volumes.lister.list(),
+    storageClass: (name) => classes.lister.get('', name),
+    claimUsers: (ns, name) =>
+      pods.lister
+        .byIndex(POD_CLAIM_USERS_INDEX, `${ns}/${name}`)
+        .filter(
+          (p) =>
+            String((p.spec as { nodeName?: string } | undefined)?.nodeName ?? '') !== '' &&
+            !TERMINAL.has(String((p.status as { phase?: string } | undefined)?.phase ?? '')),
+        ),
+  };
+
+  /** Resolves on the next claim/volume event, after `ms`, or when `signal` aborts. */
+  const nextChange = (ms: number, signal: AbortSignal): Promise<void> =>
+    new Promise((resolve) => {
+      const done = (): void => {
+        waiters.delete(done);
+        cancel();
+        signal.removeEventListener('abort', done);
+        resolve();
+      };
+      waiters.add(done);
+      const cancel = ctx.clock.setTimer(ms, done);
+      signal.addEventListener('abort', done, { once: true });
+    });
+
+  /** Waits for the next storage event; throws past the deadline or once stopped. */
+  const waitOrFail = async (deadline: number, signal: AbortSignal): Promise<void> => {
+    const left = deadline - ctx.clock.now();
+    if (left <= 0) throw new Error('binding volumes: context deadline exceeded');
+    if (signal.aborted) throw new Error('binding volumes: context canceled');
+    await nextChange(left, signal);
+  };
+
+  return {
+    informers: synced,
+    preFilter(pod) {
+      if (podClaimNames(pod).length === 0) return null;
+      return preFilterVolumes(pod, snap);
+    },
+    filter: (pod, node, podsOnNode) => filterVolumes(pod, node, podsOnNode, snap),
+    async preBind(pod, nodeName, signal) {
+      if (podClaimNames(pod).length === 0) return;
+      const node = nodes.lister.get('', nodeName);
+      if (node === undefined) throw new Error(`binding volumes: node "${nodeName}" not found`);
+      const found = podClaims(pod, snap);
+      if ('code' in found) throw new Error(`binding volumes: ${found.reasons.join(', ')}`);
+      if (found.delayed.length === 0) return;
+      const planned = findPodVolumes(found, node, snap);
+      if ('reasons' in planned) throw new Error(`binding volumes: ${planned.reasons.join(', ')}`);
+      const written = await writePlan(ctx, planned.plan, nodeName, signal);
+      const deadline = ctx.clock.now() + timeoutMs;
+      for (;;) {
+        const progress = checkBindings(planned.plan, node, snap, written);
+        if ('error' in progress) throw new Error(`binding volumes: ${progress.error}`);
+        if (progress.done) return;
+        await waitOrFail(deadline, signal);
+      }
+    },
+  };
+}
+
+/**
+ * Upstream `bindAPIUpdate`: PVs first (claimRef), then the claims to provision (selected-node).
+ * Returns the written resourceVersions by `pv/<name>` and `pvc/<ns>/<name>`.
+ */
+async function writePlan(
+  ctx: ControllerContext,
+  plan: PodVolumePlan,
+  nodeName: string,
+  signal: AbortSignal,
+): Promise<Map<string, string>> {
+  const written = new Map<string, string>();
+  for (const { claim, pv } of plan.bindings) {
+    const next: KubeObject = {
+      ...pv,
+      metadata: {
+        ...pv.metadata,
+        annotations: { ...(pv.metadata?.annotations ?? {}), [ANN_BOUND_BY_CONTROLLER]: 'yes' },
+      },
+      spec: { ...(pv.spec as object), claimRef: referenceTo(claim) },
+    };
+    const ref = { ...RESOURCES.persistentvolumes, name: nameOf(pv) };
+    const out = await ctx.client.update(ref, next, { signal });
+    written.set(`pv/${nameOf(pv)}`, out.metadata?.resourceVersion ?? '');
+  }
+  for (const claim of plan.provisions) {
+    const ns = claim.metadata?.namespace ?? '';
+    if (claim.metadata?.annotations?.[ANN_SELECTED_NODE] === nodeName) continue;
+    const ref = { ...RESOURCES.persistentvolumeclaims, namespace: ns, name: nameOf(claim) };
+    const patch = { metadata: { annotations: { [ANN_SELECTED_NODE]: nodeName } } };
+    const out = await ctx.client.patch(ref, patch, 'merge', { signal });
+    written.set(`pvc/${ns}/${nameOf(claim)}`, out.metadata?.resourceVersion ?? '');
+  }
+  return written;
+}

@@ -1,0 +1,63 @@
+/**
+ * The PV protection controller (upstream `pkg/controller/volume/pvprotection`): every live
+ * PersistentVolume carries `kubernetes.io/pv-protection` (added when missing: admission may
+ * have added it at create, or not), and a deleting one loses it only once it is no longer
+ * Bound, so a volume in use outlives its delete until its claim lets go of it.
+ *
+ * @module
+ */
+import type { KubeObject } from '../../api/object.js';
+import {
+  type ControllerContext,
+  type ControllerDefinition,
+  RESOURCES,
+} from '../../controller/context.js';
+import { type ReconcileResult, runController } from '../../controller/controller.js';
+import { WorkQueue } from '../../controller/workqueue.js';
+import { hasFinalizer, isDeleting, setFinalizer } from './finalizers.js';
+
+export const PV_PROTECTION_CONTROLLER_NAME = 'pv-protection-controller';
+export const PV_PROTECTION_FINALIZER = 'kubernetes.io/pv-protection';
+
+/** Upstream `isBeingUsed`: a Bound volume is in use. */
+export function volumeInUse(pv: KubeObject): boolean {
+  return (pv.status as { phase?: string } | undefined)?.phase === 'Bound';
+}
+
+/** The PV protection controller, for the controller manager. */
+export function pvProtectionController(): ControllerDefinition {
+  return { name: PV_PROTECTION_CONTROLLER_NAME, start: run };
+}
+
+async function run(ctx: ControllerContext): Promise<void> {
+  const volumes = ctx.informers.informer(RESOURCES.persistentvolumes);
+  const queue = new WorkQueue<string>({
+    clock: ctx.clock,
+    name: 'pvprotection',
+    metrics: ctx.metrics.queue,
+  });
+  const enqueue = (pv: KubeObject) => queue.add(pv.metadata?.name ?? '');
+  volumes.addEventHandler({ onAdd: enqueue, onUpdate: (_, cur) => enqueue(cur) });
+  if (!(await ctx.informers.waitForSync([volumes], ctx.signal))) return;
+  const sync = async (name: string): Promise<ReconcileResult> => {
+    const pv = volumes.lister.get('', name);
+    if (pv === undefined) return {};
+    const ref = { ...RESOURCES.persistentvolumes, name };
+    const has = hasFinalizer(pv, PV_PROTECTION_FINALIZER);
+    if (!isDeleting(pv) && !has) {
+      await setFinalizer(ctx.client, ref, pv, PV_PROTECTION_FINALIZER, true);
+    } else if (isDeleting(pv) && has && !volumeInUse(pv)) {
+      await setFinalizer(ctx.client, ref, pv, PV_PROTECTION_FINALIZER, false);
+    }
+    return {};
+  };
+  await runController({
+    name: PV_PROTECTION_CONTROLLER_NAME,
+    queue,
+    reconcile: sync,
+    clock: ctx.clock,
+    log: ctx.log,
+    metrics: ctx.metrics.controller,
+    signal: ctx.signal,
+  });
+}

@@ -1,0 +1,98 @@
+/**
+ * The kubelet's volume gate for `persistentVolumeClaim` volumes (upstream volume manager:
+ * `desired_state_of_world_populator.go` processes the pod's claims, `WaitForAttachAndMount`
+ * holds the pod until they mount). A claim that is missing, being deleted, or not Bound keeps
+ * the pod's containers at ContainerCreating (the planner's mounting-volumes stage) with a
+ * Warning `FailedMount` event; once every claim is Bound the pod starts.
+ *
+ * Only containers that never started are held, as upstream, where volumes are mounted before a
+ * pod's first start: a claim that turns Lost under a running pod changes nothing.
+ *
+ * The pods informer gets an index from a pod to its claims (`<ns>/<claim>`), so a claim event
+ * queues only the pods that use it and still wait to start.
+ *
+ * @module
+ */
+
+import type { KubeObject } from '../api/object.js';
+import type { Lister } from '../client/shared-informer.js';
+import type { IndexFunc } from '../client/store.js';
+import { readsConfig } from './config-index.js';
+import type { Pod } from './types.js';
+
+/** The pods informer index: pods by the claims they mount. */
+export const POD_CLAIM_INDEX = 'kubelet/claims';
+
+/** The Event reason upstream records (`events.FailedMountVolume`). */
+export const FAILED_MOUNT = 'FailedMount';
+
+function claimVolumes(pod: Pod): { volume: string; claim: string }[] {
+  return (pod.spec?.volumes ?? []).flatMap((v) => {
+    const src = v.persistentVolumeClaim as { claimName?: string } | null | undefined;
+    return src?.claimName ? [{ volume: v.name, claim: src.claimName }] : [];
+  });
+}
+
+/** Every claim a pod mounts, as index values. */
+export const podClaimIndexFunc: IndexFunc<KubeObject> = (obj) => {
+  const pod = obj as unknown as Pod;
+  if (pod.spec === undefined) return [];
+  const ns = pod.metadata?.namespace ?? '';
+  return [...new Set(claimVolumes(pod).map((c) => `${ns}/${c.claim}`))];
+};
+
+/** Upstream `getPVCExtractPV`'s error for one claim, or undefined when it can be mounted. */
+function claimError(name: string, claim: KubeObject | undefined): string | undefined {
+  if (claim === undefined) {
+    return `failed to fetch PVC from API server: persistentvolumeclaims "${name}" not found`;
+  }
+  if (claim.metadata?.deletionTimestamp) return 'PVC is being deleted';
+  const phase = (claim.status as { phase?: string } | undefined)?.phase;
+  if (phase !== 'Bound') return 'PVC is not bound';
+  const volumeName = (claim.spec as { volumeName?: string } | undefined)?.volumeName;
+  if (!volumeName) return 'PVC has empty pvc.Spec.VolumeName';
+  return undefined;
+}
+
+/**
+ * The FailedMount message for the pod's claims, or undefined when all are Bound: upstream's
+ * `Unable to attach or mount volumes: unmounted volumes=[…], unattached volumes=[…], failed to
+ * process volumes=[…]: error processing PVC <ns>/<claim>: <why>` (the first failing claim).
+ */
+export function claimVolumeError(
+  pod: Pod,
+  claimOf: (namespace: string, name: string) => KubeObject | undefined,
+): string | undefined {
+  const ns = pod.metadata?.namespace ?? '';
+  const failed: string[] = [];
+  let first: string | undefined;
+  for (const { volume, claim } of claimVolumes(pod)) {
+    const why = claimError(claim, claimOf(ns, claim));
+    if (why === undefined) continue;
+    failed.push(volume);
+    first ??= `error processing PVC ${ns}/${claim}: ${why}`;
+  }
+  if (first === undefined) return undefined;
+  const names = `[${[...failed].sort().join(' ')}]`;
+  return `Unable to attach or mount volumes: unmounted volumes=${names}, unattached volumes=[], failed to process volumes=${names}: ${first}`;
+}
+
+/**
+ * The pods to look at again after `claim` was added or changed: those mounting it, bound to
+ * one of our nodes (`owns`), with a container yet to start.
+ */
+export function podsWaitingForClaim(
+  pods: Lister<KubeObject>,
+  claim: KubeObject,
+  owns: (pod: KubeObject) => boolean,
+): KubeObject[] {
+  const key = `${claim.metadata?.namespace ?? ''}/${claim.metadata?.name ?? ''}`;
+  return pods
+    .byIndex(POD_CLAIM_INDEX, key)
+    .filter((p) => owns(p) && readsConfig(p as unknown as Pod));
+}
+
+/** Whether the gate's event applies: the pod still has a container waiting to start. */
+export function waitsForVolumes(pod: Pod): boolean {
+  return readsConfig(pod);
+}
