@@ -52,6 +52,7 @@ const SERVED: readonly (readonly [model: string, group: string, version: string,
     ['V1StorageClass', 'storage.k8s.io', 'v1', true],
     ['V1Lease', 'coordination.k8s.io', 'v1', true],
     ['V1PodDisruptionBudget', 'policy', 'v1', true],
+    ['V1EndpointSlice', 'discovery.k8s.io', 'v1', true],
     ['V1NetworkPolicy', 'networking.k8s.io', 'v1', true],
     ['V1ResourceQuota', '', 'v1', true],
     ['V1LimitRange', '', 'v1', true],
@@ -107,6 +108,15 @@ const PACKAGES: Readonly<Record<string, readonly string[]>> = {
   ],
   'io.k8s.api.storage.v1': ['StorageClass', 'StorageClassList'],
   'io.k8s.api.coordination.v1': ['Lease', 'LeaseList', 'LeaseSpec'],
+  'io.k8s.api.discovery.v1': [
+    'Endpoint',
+    'EndpointConditions',
+    'EndpointHints',
+    'EndpointSlice',
+    'EndpointSliceList',
+    'ForNode',
+    'ForZone',
+  ],
   'io.k8s.api.policy.v1': [
     'PodDisruptionBudget',
     'PodDisruptionBudgetList',
@@ -151,6 +161,7 @@ const PACKAGES: Readonly<Record<string, readonly string[]>> = {
 const PREFIXED: Readonly<Record<string, string>> = {
   CoreV1: 'io.k8s.api.core.v1',
   EventsV1: 'io.k8s.api.events.v1',
+  DiscoveryV1: 'io.k8s.api.discovery.v1',
   ApiextensionsV1: EXT,
 };
 

@@ -28,6 +28,15 @@ const EXPECTED: Record<string, [string, string[], boolean, string, string, boole
   '/persistentvolumes': ['PersistentVolume', ['pv'], false, 'dns-subdomain', 'none', true, false],
   '/resourcequotas': ['ResourceQuota', ['quota'], true, 'dns-subdomain', 'none', true, false],
   '/limitranges': ['LimitRange', ['limits'], true, 'dns-subdomain', 'none', false, false],
+  'discovery.k8s.io/endpointslices': [
+    'EndpointSlice',
+    [],
+    true,
+    'dns-subdomain',
+    'spec',
+    false,
+    false,
+  ],
   'events.k8s.io/events': ['Event', ['ev'], true, 'dns-subdomain', 'none', false, false],
   'apps/deployments': [
     'Deployment',

@@ -22,6 +22,7 @@ import { createPersistentVolumeResource } from './core-pv.js';
 import { persistentVolumeClaimResource } from './core-pvc.js';
 import { limitRangeResource, resourceQuotaResource } from './core-quota.js';
 import { serviceResource } from './core-service.js';
+import { endpointSliceResource } from './discovery-endpointslice.js';
 import { coreEventResource, eventsEventResource } from './events.js';
 import { networkPolicyResource, podDisruptionBudgetResource } from './policy-networking.js';
 
@@ -41,6 +42,7 @@ export function createBuiltinResources(
     podResource,
     serviceResource,
     endpointsResource,
+    endpointSliceResource,
     configMapResource,
     secretResource,
     serviceAccountResource,

@@ -40,6 +40,7 @@ import {
   printService,
   printServiceAccount,
 } from './print-core.js';
+import { ENDPOINT_SLICE_COLUMNS, printEndpointSlice } from './print-discovery.js';
 import {
   printCoreEvent,
   printEventsApiEvent,
@@ -82,6 +83,7 @@ const PRINTERS: ReadonlyMap<string, KindPrinter> = new Map([
   ['/Namespace', printer(NAMESPACE_COLUMNS, printNamespace)],
   ['/Service', printer(SERVICE_COLUMNS, printService)],
   ['/Endpoints', printer(ENDPOINTS_COLUMNS, printEndpoints)],
+  ['discovery.k8s.io/EndpointSlice', printer(ENDPOINT_SLICE_COLUMNS, printEndpointSlice)],
   ['/Event', printer(EVENT_COLUMNS, printCoreEvent)],
   ['events.k8s.io/Event', printer(EVENT_COLUMNS, printEventsApiEvent)],
   ['/ConfigMap', printer(CONFIG_MAP_COLUMNS, printConfigMap)],

@@ -323,6 +323,7 @@ describe('tableFor: never throws', () => {
     ['', 'Namespace'],
     ['', 'Service'],
     ['', 'Endpoints'],
+    ['discovery.k8s.io', 'EndpointSlice'],
     ['', 'Event'],
     ['events.k8s.io', 'Event'],
     ['', 'ConfigMap'],

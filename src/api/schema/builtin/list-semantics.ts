@@ -297,5 +297,12 @@ export const LIST_SEMANTICS: Readonly<Record<string, DefinitionSemantics>> = Obj
     'io.k8s.api.storage.v1.StorageClass',
     { properties: { allowedTopologies: ATOMIC, mountOptions: ATOMIC } },
   ],
+  // discovery.k8s.io/v1: EndpointPort is `+structType=atomic`, addresses a `+listType=set`.
+  ...prefixed('io.k8s.api.discovery.v1.', {
+    Endpoint: { properties: { addresses: { 'x-kubernetes-list-type': 'set' } } },
+    EndpointHints: { properties: { forNodes: ATOMIC, forZones: ATOMIC } },
+    EndpointPort: ATOMIC_STRUCT,
+    EndpointSlice: { properties: { endpoints: ATOMIC, ports: ATOMIC } },
+  }),
   ...prefixed(EXT, APIEXTENSIONS_SEMANTICS),
 ]);
