@@ -23,6 +23,7 @@ describe('parseChaosArgs', () => {
   for (const [argv, plural, annotations, namespace] of ok) {
     test(argv.join(' '), () => {
       const c = parseChaosArgs(argv);
+      if (c.storage !== undefined) assert.fail('an annotation command');
       assert.equal(c.ref.plural, plural);
       assert.equal(c.ref.namespace, namespace);
       assert.deepEqual(c.annotations, annotations);
@@ -36,6 +37,26 @@ describe('parseChaosArgs', () => {
       resolve('/d', 'kubeconfig'),
     );
     assert.equal(parseChaosArgs(['node-up', 'n', '--kubeconfig', '/k']).kubeconfig, '/k');
+  });
+
+  test('storage subcommands', () => {
+    assert.deepEqual(parseChaosArgs(['lose-volume', 'www-web-0', '-n', 'ns']).storage, {
+      action: 'lose-volume',
+      namespace: 'ns',
+      claim: 'www-web-0',
+    });
+    assert.deepEqual(parseChaosArgs(['fail-zone', 'local-b']).storage, {
+      action: 'fault-list',
+      key: 'failing-zones',
+      value: 'local-b',
+      failing: true,
+    });
+    assert.deepEqual(parseChaosArgs(['restore-node-storage', 'fleetyard-node-2']).storage, {
+      action: 'fault-list',
+      key: 'failing-nodes',
+      value: 'fleetyard-node-2',
+      failing: false,
+    });
   });
 
   const bad: string[][] = [
@@ -124,6 +145,74 @@ describe('runChaos against an API server', () => {
     assert.equal(r.code, 1);
     assert.equal(r.out, '');
     assert.match(r.err, /^Error from server \(NotFound\): pods "nope" not found\n$/);
+  });
+
+  test('fail-zone and restore-zone edit the faults ConfigMap, creating it once', async () => {
+    // kube-system exists from the start, as on `fleetyard up`.
+    assert.equal((await run('fail-zone', 'local-b')).out, 'configmap/fleetyard-storage created\n');
+    assert.equal(
+      (await run('fail-zone', 'local-a')).out,
+      'configmap/fleetyard-storage configured\n',
+    );
+    assert.equal(
+      (await run('fail-zone', 'local-a')).out,
+      'configmap/fleetyard-storage unchanged\n',
+    );
+    const data = async () =>
+      (
+        await client.get<KubeObject>({
+          group: '',
+          version: 'v1',
+          plural: 'configmaps',
+          namespace: 'kube-system',
+          name: 'fleetyard-storage',
+        })
+      ).data;
+    assert.deepEqual(await data(), { 'failing-zones': 'local-a,local-b' });
+    await run('restore-zone', 'local-b');
+    assert.deepEqual(await data(), { 'failing-zones': 'local-a' });
+  });
+
+  test('lose-volume deletes the bound PV despite its finalizer; an unbound claim is refused', async () => {
+    await client.create(
+      { group: '', version: 'v1', plural: 'persistentvolumes' },
+      {
+        metadata: { name: 'pv-1', finalizers: ['kubernetes.io/pv-protection'] },
+        spec: {
+          capacity: { storage: '1Gi' },
+          accessModes: ['ReadWriteOnce'],
+          hostPath: { path: '/tmp/x' },
+        },
+      },
+    );
+    const claim = (name: string, volumeName?: string) => ({
+      metadata: { name },
+      spec: {
+        accessModes: ['ReadWriteOnce'],
+        resources: { requests: { storage: '1Gi' } },
+        ...(volumeName ? { volumeName } : {}),
+      },
+    });
+    const pvcs = {
+      group: '',
+      version: 'v1',
+      plural: 'persistentvolumeclaims',
+      namespace: 'default',
+    };
+    await client.create(pvcs, claim('bound', 'pv-1'));
+    await client.create(pvcs, claim('unbound'));
+    const lost = await run('lose-volume', 'bound');
+    assert.deepEqual(lost, {
+      code: 0,
+      out: 'persistentvolume/pv-1 deleted (claim default/bound lost its volume)\n',
+      err: '',
+    });
+    await assert.rejects(
+      client.get({ group: '', version: 'v1', plural: 'persistentvolumes', name: 'pv-1' }),
+    );
+    const refused = await run('lose-volume', 'unbound');
+    assert.equal(refused.code, 1);
+    assert.match(refused.err, /persistentvolumeclaim "unbound" is not bound to a volume/);
   });
 
   test('a usage error exits 2 with the usage', async () => {

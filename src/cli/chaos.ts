@@ -10,6 +10,8 @@
  * | `break-readiness <pod>`             | Pod    | `sim.fleetyard.dev/ready: false`           |
  * | `restore-readiness <pod>`           | Pod    | `sim.fleetyard.dev/ready` removed          |
  *
+ * Storage faults (`lose-volume`, `fail-zone`, …) are in `chaos-storage.ts`.
+ *
  * Pods take `-n/--namespace` (default `default`). The connection comes from `--kubeconfig`,
  * else the `kubeconfig` in `--data-dir` (default `.fleetyard`, as `fleetyard up`). Output is
  * kubectl's: `node/<name> annotated`; a missing object prints the server's error and exits 1.
@@ -21,6 +23,12 @@ import { parseArgs } from 'node:util';
 import { ApiClient } from '../client/api-client.js';
 import { StatusCodeError } from '../client/lister-watcher.js';
 import type { ObjectRef } from '../client/resource-path.js';
+import {
+  runStorageChaos,
+  type StorageChaos,
+  type StorageChaosClient,
+  storageChaos,
+} from './chaos-storage.js';
 
 export const CHAOS_USAGE = `Usage: fleetyard chaos <subcommand> <name> [options]
 
@@ -30,9 +38,16 @@ Subcommands:
   crash <pod>               Make the pod's containers exit (--exit-code N, default 1)
   break-readiness <pod>     Make the pod's readiness probe fail
   restore-readiness <pod>   Undo break-readiness
+  lose-volume <claim>       Delete the claim's PersistentVolume under it (the claim turns Lost)
+  fail-zone <zone>          Make the zonal provisioner (ebs.csi.aws.com) fail in a zone,
+                            e.g. local-b
+  restore-zone <zone>       Undo fail-zone
+  fail-node-storage <node>  Make the node-local provisioner (hostpath.csi.k8s.io) fail on a node
+  restore-node-storage <node>
+                            Undo fail-node-storage
 
 Options:
-  -n, --namespace NS   The pod's namespace (default default)
+  -n, --namespace NS   The pod's or claim's namespace (default default)
   --exit-code N        crash: the containers' exit code (default 1)
   --kubeconfig PATH    Connection (default: DATA_DIR/kubeconfig)
   --data-dir DIR       fleetyard up's data dir (default ./.fleetyard)
@@ -44,8 +59,17 @@ const ANNOTATION = {
   ready: 'sim.fleetyard.dev/ready',
 } as const;
 
-/** One parsed invocation. */
-export interface ChaosCommand {
+/** One parsed invocation: an annotation patch, or a storage fault. */
+export type ChaosCommand = AnnotateCommand | StorageCommand;
+
+export interface StorageCommand {
+  readonly subcommand: string;
+  readonly storage: StorageChaos;
+  readonly kubeconfig: string;
+}
+
+export interface AnnotateCommand {
+  readonly storage?: undefined;
   readonly subcommand: string;
   /** The object to patch. */
   readonly ref: ObjectRef;
@@ -80,14 +104,14 @@ export function parseChaosArgs(argv: readonly string[]): ChaosCommand {
   if (extra.length > 0)
     throw new ChaosUsageError(`${subcommand}: unexpected arguments: ${extra.join(' ')}`);
   const kubeconfig = values.kubeconfig ?? resolve(values['data-dir'], 'kubeconfig');
-  const node = (state: string): ChaosCommand => ({
+  const node = (state: string): AnnotateCommand => ({
     subcommand,
     ref: { group: '', version: 'v1', plural: 'nodes', name },
     kind: 'node',
     annotations: { [ANNOTATION.state]: state },
     kubeconfig,
   });
-  const pod = (annotations: Record<string, string | null>): ChaosCommand => ({
+  const pod = (annotations: Record<string, string | null>): AnnotateCommand => ({
     subcommand,
     ref: { group: '', version: 'v1', plural: 'pods', namespace: values.namespace, name },
     kind: 'pod',
@@ -97,6 +121,8 @@ export function parseChaosArgs(argv: readonly string[]): ChaosCommand {
   if (values['exit-code'] !== undefined && subcommand !== 'crash') {
     throw new ChaosUsageError(`${subcommand}: --exit-code applies to crash only`);
   }
+  const storage = storageChaos(subcommand, name, values.namespace);
+  if (storage !== undefined) return { subcommand, storage, kubeconfig };
   switch (subcommand) {
     case 'node-down':
       return node('down');
@@ -140,7 +166,7 @@ function exitCode(text: string | undefined): number {
 /** Where `fleetyard chaos` writes and prints; tests pass a client and collect the output. */
 export interface ChaosIo {
   /** A client to use instead of the kubeconfig's (tests: a plain HTTP server). */
-  readonly client?: Pick<ApiClient, 'patch'>;
+  readonly client?: StorageChaosClient;
   readonly stdout: (line: string) => void;
   readonly stderr: (line: string) => void;
 }
@@ -163,6 +189,10 @@ export async function runChaos(argv: readonly string[], io: ChaosIo): Promise<nu
     io.client === undefined ? await ApiClient.fromKubeconfig(command.kubeconfig) : undefined;
   const client = io.client ?? owned!;
   try {
+    if (command.storage !== undefined) {
+      io.stdout(await runStorageChaos(client, command.storage));
+      return 0;
+    }
     await client.patch(command.ref, { metadata: { annotations: command.annotations } }, 'merge', {
       fieldManager: 'fleetyard-chaos',
     });

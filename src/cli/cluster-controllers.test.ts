@@ -40,6 +40,15 @@ describe('--controllers selection', () => {
       'node-lifecycle-controller',
       'taint-eviction-controller',
       'pod-garbage-collector',
+      'statefulset',
+      'persistentvolume-binder',
+      'csi-provisioner-hostpath',
+      'csi-provisioner-ebs',
+      'storageclass-bootstrap',
+      'pvc-protection-controller',
+      'pv-protection-controller',
+      'endpoint-controller',
+      'endpointslice',
     ]) {
       assert.ok(names.includes(name), name);
     }

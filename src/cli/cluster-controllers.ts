@@ -10,15 +10,27 @@
 import type { ControllerDefinition } from '../controller/context.js';
 import { deploymentController } from '../controllers/deployment/index.js';
 import { disruptionController } from '../controllers/disruption/index.js';
+import { endpointsController } from '../controllers/endpoints/index.js';
+import { endpointSliceController } from '../controllers/endpointslice/index.js';
 import { garbageCollectorController } from '../controllers/garbage-collector/index.js';
 import {
   nodeLifecycleController,
   podGarbageCollector,
   taintEvictionController,
 } from '../controllers/node-lifecycle/index.js';
+import {
+  createVolumeBinding,
+  type DefaultStorageClass,
+  simulatedStorage,
+} from '../controllers/persistentvolume/index.js';
 import { replicaSetController } from '../controllers/replicaset/index.js';
+import { statefulSetController } from '../controllers/statefulset/index.js';
+import {
+  pvcProtectionController,
+  pvProtectionController,
+} from '../controllers/volume-protection/index.js';
 import { simulatedNodes } from '../kubelet/index.js';
-import { schedulerController } from '../scheduler/index.js';
+import { createSchedulerController } from '../scheduler/index.js';
 
 export interface ClusterShape {
   /** Simulated nodes. @default 3 */
@@ -27,6 +39,13 @@ export interface ClusterShape {
   readonly zones: readonly string[];
   /** `--node-monitor-grace-period`. @default 50 s */
   readonly nodeMonitorGracePeriodMs?: number;
+  /** Which simulated StorageClass is the default (`--default-storage-class`). @default 'standard' */
+  readonly defaultStorageClass?: DefaultStorageClass;
+  /** The controller-side feature gates (`--feature-gates`). */
+  readonly gates?: {
+    readonly maxUnavailableStatefulSet: boolean;
+    readonly statefulSetRecreateStrategy: boolean;
+  };
 }
 
 /** Every controller `up` can run, in start order (nodes first, so pods have somewhere to go). */
@@ -37,9 +56,15 @@ export function clusterControllers(shape: ClusterShape): ControllerDefinition[] 
       : { nodeMonitorGracePeriodMs: shape.nodeMonitorGracePeriodMs };
   return [
     simulatedNodes({ count: shape.nodes, zones: [...shape.zones] }),
-    schedulerController,
+    createSchedulerController({ volumeBinding: createVolumeBinding }),
+    ...simulatedStorage({ defaultClass: shape.defaultStorageClass ?? 'standard' }),
+    pvcProtectionController(),
+    pvProtectionController(),
     replicaSetController,
     deploymentController,
+    statefulSetController(shape.gates ? { gates: shape.gates } : {}),
+    endpointsController,
+    endpointSliceController(),
     garbageCollectorController,
     disruptionController,
     nodeLifecycleController(grace),

@@ -21,6 +21,14 @@ import { realClock } from '../util/clock.js';
 import { createLogger, type LogLevel } from '../util/log.js';
 import { clusterControllers, selectControllers } from './cluster-controllers.js';
 
+/**
+ * What kube-controller-manager runs: everything except the simulated cluster (nodes, the
+ * scheduler, the simulated CSI provisioners and their StorageClasses), which a real cluster
+ * has of its own.
+ */
+export const KCM_DEFAULT =
+  '*,-kubelet,-default-scheduler,-storageclass-bootstrap,-csi-provisioner-hostpath,-csi-provisioner-ebs';
+
 export const CONTROLLERS_USAGE = `Usage: fleetyard controllers [options]
 
 Runs the controllers against the API server of a kubeconfig until SIGINT/SIGTERM.
@@ -29,7 +37,8 @@ Options:
   --kubeconfig PATH      Connection (default: ./.fleetyard/kubeconfig)
   --context NAME         kubeconfig context (default: the current one)
   --controllers LIST     * for all, -name to leave one out
-                         (default *,-kubelet,-default-scheduler: kube-controller-manager's set)
+                         (default: kube-controller-manager's set, i.e. all but the simulation:
+                         ${KCM_DEFAULT})
   --nodes N, --zones a,b Simulated nodes, when the kubelet controller is selected (default 3; a,b,c)
   --leader-elect BOOL    Run only while holding the Lease (default true)
   --log-level LEVEL      debug, info, warn, error or silent (default info)
@@ -47,7 +56,7 @@ export async function runControllers(
     options: {
       kubeconfig: { type: 'string', default: resolve('.fleetyard', 'kubeconfig') },
       context: { type: 'string' },
-      controllers: { type: 'string', default: '*,-kubelet,-default-scheduler' },
+      controllers: { type: 'string', default: KCM_DEFAULT },
       nodes: { type: 'string', default: '3' },
       zones: { type: 'string', default: 'a,b,c' },
       'leader-elect': { type: 'string', default: 'true' },

@@ -3,19 +3,19 @@
  *
  * @module
  */
-import { parseArgs } from 'node:util';
-import { parseGoDuration } from '../kubelet/annotations.js';
-import { createLogger, type LogLevel } from '../util/log.js';
 import { runChaos } from './chaos.js';
 import { runControllers } from './controllers.js';
-import { up } from './up.js';
+import { runDns } from './dns.js';
+import { runUp } from './up-command.js';
 
 const USAGE = `Usage: fleetyard <command> [options]
 
 Commands:
   up         Run a cluster in this process until SIGINT/SIGTERM.
-  chaos      Inject faults: node-down, node-up, crash, break-readiness, restore-readiness
-             (fleetyard chaos --help).
+  chaos      Inject faults: node-down, node-up, crash, break-readiness, restore-readiness,
+             lose-volume, fail-zone, restore-zone, … (fleetyard chaos --help).
+  dns        Print what cluster DNS answers for a name, e.g.
+             web-0.nginx.default.svc.cluster.local (fleetyard dns --help).
   controllers
              Run the controllers against the API server of a kubeconfig, with leader
              election (fleetyard controllers --help).
@@ -38,6 +38,12 @@ Options for up:
   --default-not-ready-toleration-seconds S
   --default-unreachable-toleration-seconds S
                      tolerationSeconds of the default NoExecute tolerations (default 300)
+  --default-storage-class NAME
+                     standard (node-local, hostpath.csi.k8s.io), ebs (zonal,
+                     ebs.csi.aws.com) or none (default standard)
+  --feature-gates A=true,B=false
+                     MaxUnavailableStatefulSet, StatefulSetRecreateStrategy (both off by
+                     default, as upstream)
 `;
 
 async function main(argv: string[]): Promise<number> {
@@ -52,6 +58,12 @@ async function main(argv: string[]): Promise<number> {
       stderr: (s) => process.stderr.write(s),
     });
   }
+  if (command === 'dns') {
+    return runDns(rest, {
+      stdout: (s) => process.stdout.write(s),
+      stderr: (s) => process.stderr.write(s),
+    });
+  }
   if (command === 'controllers') {
     const stop = new AbortController();
     void waitForSignal().then(() => stop.abort());
@@ -61,109 +73,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(USAGE);
     return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
   }
-  const { values } = parseArgs({
-    args: rest,
-    options: {
-      'data-dir': { type: 'string', default: '.fleetyard' },
-      ephemeral: { type: 'boolean', default: false },
-      port: { type: 'string', default: '6443' },
-      host: { type: 'string', default: '127.0.0.1' },
-      'log-level': { type: 'string', default: 'info' },
-      'history-limit': { type: 'string' },
-      'min-request-timeout': { type: 'string' },
-      nodes: { type: 'string', default: '3' },
-      zones: { type: 'string', default: 'a,b,c' },
-      controllers: { type: 'string', default: '*' },
-      'node-monitor-grace-period': { type: 'string' },
-      'default-not-ready-toleration-seconds': { type: 'string' },
-      'default-unreachable-toleration-seconds': { type: 'string' },
-    },
-    strict: true,
-  });
-  const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write(`fleetyard: invalid --port ${values.port}\n`);
-    return 2;
-  }
-  const historyLimit = optionalPositiveInt(values['history-limit'], '--history-limit');
-  const minRequestTimeout = optionalPositiveInt(
-    values['min-request-timeout'],
-    '--min-request-timeout',
-  );
-  const nodes = Number(values.nodes);
-  if (!Number.isInteger(nodes) || nodes < 0 || nodes > 250) {
-    process.stderr.write(`fleetyard: invalid --nodes ${values.nodes}: want 0 to 250\n`);
-    return 2;
-  }
-  const zones = values.zones.split(',').map((z) => z.trim());
-  if (zones.some((z) => !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(z))) {
-    process.stderr.write(`fleetyard: invalid --zones ${values.zones}\n`);
-    return 2;
-  }
-  const grace = optionalDuration(
-    values['node-monitor-grace-period'],
-    '--node-monitor-grace-period',
-  );
-  const notReady = optionalSeconds(
-    values['default-not-ready-toleration-seconds'],
-    '--default-not-ready-toleration-seconds',
-  );
-  const unreachable = optionalSeconds(
-    values['default-unreachable-toleration-seconds'],
-    '--default-unreachable-toleration-seconds',
-  );
-  const logger = createLogger(values['log-level'] as LogLevel);
-  const cluster = await up({
-    dataDir: values['data-dir'],
-    ephemeral: values.ephemeral,
-    host: values.host,
-    port,
-    logger,
-    logLevel: values['log-level'] as LogLevel,
-    ...(historyLimit !== undefined ? { historyLimit } : {}),
-    ...(minRequestTimeout !== undefined ? { minRequestTimeoutSeconds: minRequestTimeout } : {}),
-    // --nodes 0 is a cluster without simulated nodes (the kubelet controller off).
-    controllers: nodes === 0 ? `${values.controllers},-kubelet` : values.controllers,
-    cluster: {
-      nodes: Math.max(nodes, 1),
-      zones,
-      ...(grace !== undefined ? { nodeMonitorGracePeriodMs: grace } : {}),
-    },
-    ...(notReady !== undefined ? { defaultNotReadyTolerationSeconds: notReady } : {}),
-    ...(unreachable !== undefined ? { defaultUnreachableTolerationSeconds: unreachable } : {}),
-  });
-  process.stdout.write(`fleetyard ready url=${cluster.url} kubeconfig=${cluster.kubeconfigPath}\n`);
-  process.stdout.write(`  export KUBECONFIG=${cluster.kubeconfigPath}\n`);
-  await waitForSignal();
-  logger.info({}, 'shutting down');
-  await cluster.stop();
-  logger.flush();
-  return 0;
-}
-
-function optionalPositiveInt(text: string | undefined, flag: string): number | undefined {
-  if (text === undefined) return undefined;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 1)
-    throw new Error(`invalid ${flag} ${text}: want a positive integer`);
-  return n;
-}
-
-/** A Go duration (`50s`, `1m30s`, `500ms`) in ms. */
-function optionalDuration(text: string | undefined, flag: string): number | undefined {
-  if (text === undefined) return undefined;
-  const ms = parseGoDuration(text);
-  if (ms === undefined || ms <= 0)
-    throw new Error(`invalid ${flag} ${text}: want a duration like 40s`);
-  return ms;
-}
-
-function optionalSeconds(text: string | undefined, flag: string): number | undefined {
-  if (text === undefined) return undefined;
-  const n = Number(text);
-  if (!Number.isInteger(n) || n < 0)
-    throw new Error(`invalid ${flag} ${text}: want a non-negative integer`);
-  return n;
+  return runUp(rest, waitForSignal);
 }
 
 function waitForSignal(): Promise<void> {

@@ -11,6 +11,7 @@
  */
 import { resolve } from 'node:path';
 import { builtinResources } from '../api/kinds/index.js';
+import type { FeatureGates } from '../apiserver/feature-gates.js';
 import { BUILTIN_NAMESPACES } from '../apiserver/namespaces.js';
 import { ApiServer, type RequestLogEntry } from '../apiserver/server.js';
 import { objectKey } from '../apiserver/store/keys.js';
@@ -44,6 +45,8 @@ export interface UpOptions {
   readonly defaultNotReadyTolerationSeconds?: number;
   /** `--default-unreachable-toleration-seconds`. @default 300 */
   readonly defaultUnreachableTolerationSeconds?: number;
+  /** `--feature-gates`, for the API server (the controllers' share is in `cluster.gates`). */
+  readonly featureGates?: FeatureGates;
 }
 
 export interface RunningCluster {
@@ -105,6 +108,7 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
         ...(options.defaultUnreachableTolerationSeconds !== undefined
           ? { defaultUnreachableTolerationSeconds: options.defaultUnreachableTolerationSeconds }
           : {}),
+        ...(options.featureGates !== undefined ? { featureGates: options.featureGates } : {}),
         onError: (message, error) => log.error({ err: error }, message),
         ...(log.isLevelEnabled('debug')
           ? { onRequest: (entry: RequestLogEntry) => log.debug(entry, 'request') }

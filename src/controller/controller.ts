@@ -19,6 +19,7 @@
  *
  * @module
  */
+import { isConflict } from '../client/api-errors.js';
 import type { Clock } from '../util/clock.js';
 import type { WorkQueue } from './workqueue.js';
 
@@ -55,6 +56,8 @@ export function isTerminalError(err: unknown): boolean {
 /** What the loop logs through; a pino `Logger` fits. Fields first, then a constant message. */
 export interface ControllerLogger {
   error(fields: Record<string, unknown>, msg: string): void;
+  /** Conflicts (409) go here when present; a logger without it drops them. */
+  debug?(fields: Record<string, unknown>, msg: string): void;
 }
 
 /** How one reconcile ended; the label values of controller-runtime's reconcile_total. */
@@ -150,7 +153,13 @@ async function reconcileKey<K>(state: WorkerState<K>, key: K): Promise<void> {
     outcome = applyResult(options.queue, key, result);
   } catch (err) {
     outcome = applyError(options.queue, key, err);
-    options.log?.error({ controller: name, key, reconcileID, err }, 'Reconciler error');
+    // A 409 is optimistic concurrency doing its job (a write raced a newer one; the retry
+    // re-reads): expected under load, so not an error line (upstream logs these at V(4)).
+    if (isConflict(err)) {
+      options.log?.debug?.({ controller: name, key, reconcileID, err }, 'Reconciler conflict');
+    } else {
+      options.log?.error({ controller: name, key, reconcileID, err }, 'Reconciler error');
+    }
   }
   options.metrics?.reconciled?.(name, outcome, clock.now() - start);
 }
