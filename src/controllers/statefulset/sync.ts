@@ -22,6 +22,11 @@ import { splitKey } from '../../client/store.js';
 import { RESOURCES } from '../../controller/context.js';
 import type { ReconcileResult } from '../../controller/controller.js';
 import type { EventRecorder } from '../../controller/events.js';
+import {
+  SLOW_START_INITIAL_BATCH_SIZE,
+  STATEFUL_SET_MAX_BATCH_SIZE,
+  slowStartBatch,
+} from '../../controller/slow-start.js';
 import type { Clock } from '../../util/clock.js';
 import { claimSetPods } from './claim-pods.js';
 import { setSelector } from './lookup.js';
@@ -35,6 +40,7 @@ import {
   type StatefulSetStatus,
   statusOf,
 } from './plan.js';
+import { viewOf } from './plan-spec.js';
 import { StatefulPodControl } from './pod-control.js';
 import {
   adoptOrphanRevisions,
@@ -118,7 +124,7 @@ export async function syncStatefulSet(deps: SyncDeps, key: string): Promise<Reco
     retentionUpToDate: (pod) => control.retentionUpToDate(pod),
   };
   const plan = planStatefulSet(input);
-  const applyError = await applyPlan(control, plan, pods);
+  const applyError = await applyPlan(control, plan, pods, viewOf(set).parallel);
   const next = statusOf(input, plan);
   await writeStatus(deps.client, cached, next);
   if (applyError !== undefined) throw applyError;
@@ -131,21 +137,48 @@ export async function syncStatefulSet(deps: SyncDeps, key: string): Promise<Reco
   return after === undefined ? {} : { requeueAfter: after * 1000 };
 }
 
-/** Applies the plan's actions in order; the first failure stops the rest (retried with backoff). */
+/**
+ * Applies the plan's actions; the first failure stops the rest (retried with backoff).
+ *
+ * OrderedReady: one after another, in the plan's order. Parallel: upstream's `runForAll` with
+ * `slowStartBatch` — each pod's actions (its claims, then the pod) stay in order, pods run
+ * concurrently in batches of 1, 2, 4, … up to 500; a failing batch stops the rest. One request
+ * at a time made a 1,000-pod Parallel set ~40 ms per pod (the HTTPS round trip), a batch of 64
+ * pods costs about one.
+ */
 async function applyPlan(
   control: StatefulPodControl,
   plan: Plan,
   pods: readonly KubeObject[],
+  parallel: boolean,
 ): Promise<Error | undefined> {
   const byName = new Map(pods.map((p) => [p.metadata?.name ?? '', p]));
-  for (const action of plan.actions) {
-    try {
-      await applyAction(control, action, byName);
-    } catch (err) {
-      return err instanceof Error ? err : new Error(String(err));
-    }
+  const groups = parallel ? groupByPod(plan.actions) : plan.actions.map((a) => [a]);
+  const result = await slowStartBatch(
+    groups.length,
+    parallel ? SLOW_START_INITIAL_BATCH_SIZE : 1,
+    async (i) => {
+      for (const action of groups[i] ?? []) await applyAction(control, action, byName);
+    },
+    { maxBatchSize: parallel ? STATEFUL_SET_MAX_BATCH_SIZE : 1 },
+  );
+  if (result.error === undefined) return undefined;
+  return result.error instanceof Error ? result.error : new Error(String(result.error));
+}
+
+/** The actions per pod, in first-appearance order; each group keeps the plan's order. */
+function groupByPod(actions: readonly PlanAction[]): PlanAction[][] {
+  const groups = new Map<string, PlanAction[]>();
+  for (const action of actions) {
+    const name =
+      action.type === 'createClaim' || action.type === 'deletePod'
+        ? action.podName
+        : (action.pod.metadata?.name ?? '');
+    const group = groups.get(name);
+    if (group === undefined) groups.set(name, [action]);
+    else group.push(action);
   }
-  return undefined;
+  return [...groups.values()];
 }
 
 async function applyAction(
