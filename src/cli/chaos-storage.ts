@@ -5,7 +5,7 @@
  *
  * | subcommand                    | write                                                        |
  * |-------------------------------|--------------------------------------------------------------|
- * | `lose-volume <claim>`         | the claim's PV loses its finalizers and is deleted: the claim turns `Lost` |
+ * | `lose-volume <claim>`         | the claim's PV is deleted and its finalizers removed: the claim turns `Lost` |
  * | `fail-zone <zone>`            | adds the zone to `failing-zones` of ConfigMap `kube-system/fleetyard-storage` |
  * | `restore-zone <zone>`         | removes it                                                   |
  * | `fail-node-storage <node>`    | adds the node to `failing-nodes` (the node-local provisioner) |
@@ -99,12 +99,19 @@ async function loseVolume(
   if (volumeName === undefined || volumeName === '') {
     throw new Error(`persistentvolumeclaim "${claimName}" is not bound to a volume`);
   }
-  // Finalizers first: pv-protection would keep a Bound PV forever, which is the point of it.
-  await client.patch({ ...PV, name: volumeName }, { metadata: { finalizers: null } }, 'merge', {
-    fieldManager: FIELD_MANAGER,
-  });
+  // Delete first, then strip the finalizers: pv-protection keeps a Bound PV (the point of it),
+  // and its controller re-adds a missing finalizer to a PV that is not being deleted, so the
+  // other order races with it and can leave the PV Terminating for good.
   try {
     await client.delete({ ...PV, name: volumeName });
+  } catch (err) {
+    if (isNotFound(err)) return `persistentvolume/${volumeName} already gone\n`;
+    throw err;
+  }
+  try {
+    await client.patch({ ...PV, name: volumeName }, { metadata: { finalizers: null } }, 'merge', {
+      fieldManager: FIELD_MANAGER,
+    });
   } catch (err) {
     if (!isNotFound(err)) throw err;
   }

@@ -13,7 +13,7 @@
  * | `zone-capacity` | quantity (`50Gi`), per zone   | `ebs.csi.aws.com`     | A zone holds at most this much provisioned PV capacity; a request beyond it fails with `ResourceExhausted`. |
  * | `node-capacity` | quantity, per node            | `hostpath.csi.k8s.io` | The same per node. |
  *
- * Losing a volume needs no key: delete the PV after stripping its finalizers
+ * Losing a volume needs no key: delete the PV, then strip its finalizers
  * (`fleetyard chaos`); the PV controller then marks the bound claim Lost (`ClaimLost`).
  *
  * @module
