@@ -181,7 +181,7 @@ export function withStorage(set: KubeObject, pod: KubeObject): KubeObject {
  */
 export function newStatefulSetPod(set: KubeObject, revision: string, ordinal: number): KubeObject {
   const v = viewOf(set);
-  const base = podFromTemplate(v.template, set, newControllerRef(set, STATEFULSET_GVK));
+  const base = templatePod(set);
   const named: KubeObject = {
     ...base,
     metadata: { ...base.metadata, name: podName(v.name, ordinal) },
@@ -193,6 +193,32 @@ export function newStatefulSetPod(set: KubeObject, revision: string, ordinal: nu
   if (host.subdomain !== '') spec.subdomain = host.subdomain;
   const labels = { ...(identified.metadata?.labels ?? {}), [REVISION_LABEL]: revision };
   return { ...identified, metadata: { ...identified.metadata, labels }, spec };
+}
+
+/**
+ * The template's pod per set object, built (a deep copy of the template) once and frozen: a
+ * sync plans a pod for every missing ordinal, and copying the template for each was the
+ * controller thread's largest cost at 100 members. Pods built from it share its frozen parts.
+ */
+const templatePods = new WeakMap<KubeObject, KubeObject>();
+
+function templatePod(set: KubeObject): KubeObject {
+  let pod = templatePods.get(set);
+  if (pod === undefined) {
+    pod = deepFreeze(
+      podFromTemplate(viewOf(set).template, set, newControllerRef(set, STATEFULSET_GVK)),
+    );
+    templatePods.set(set, pod);
+  }
+  return pod;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null && !Object.isFrozen(value)) {
+    for (const child of Object.values(value)) deepFreeze(child);
+    Object.freeze(value);
+  }
+  return value;
 }
 
 /** The set with `spec.template` replaced by a revision's template (upstream `ApplyRevision`). */

@@ -225,12 +225,26 @@ function partition(s: Sync): { replicas: Slot[]; condemned: KubeObject[] } {
   const replicas: Slot[] = [];
   for (let ordinal = v.start; ordinal < v.start + v.replicas; ordinal++) {
     const pod = byOrdinal.get(ordinal);
-    replicas.push(
-      pod ? { pod, created: true } : { pod: newVersionedPod(s, ordinal), created: false },
-    );
+    replicas.push(pod ? { pod, created: true } : missingSlot(s, ordinal));
   }
   condemned.sort((a, b) => ordinalOfName(s, b) - ordinalOfName(s, a));
   return { replicas, condemned };
+}
+
+/**
+ * A slot for an ordinal with no pod; its pod is built on first use. A sync of a large set
+ * waiting on one ordinal reads only that one, and building all of them (a template copy each)
+ * dominated the controller's CPU at 100 members.
+ */
+function missingSlot(s: Sync, ordinal: number): Slot {
+  let pod: KubeObject | undefined;
+  return {
+    created: false,
+    get pod() {
+      pod ??= newVersionedPod(s, ordinal);
+      return pod;
+    },
+  };
 }
 
 function ordinalOfName(s: Sync, pod: KubeObject): number {

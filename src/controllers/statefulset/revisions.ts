@@ -310,14 +310,37 @@ export function revisionsToPrune(
  * replace`), so this is that replacement; a revision without a template leaves the set as is.
  */
 export function applyRevision<T extends KubeObject>(set: T, revision: ControllerRevision): T {
+  const template = revisionTemplate(revision);
+  if (template === undefined) return deepCopy(set);
   const clone = deepCopy(set);
+  (clone as KubeObject).spec = { ...specOf(clone), template: deepCopy(template) };
+  return clone;
+}
+
+/** Templates by revision object: revisions are immutable, and a sync reads two of them. */
+const templates = new WeakMap<ControllerRevision, Readonly<Record<string, unknown>>>();
+
+/**
+ * The pod template a revision saved (upstream `ApplyRevision` without the set copy), frozen
+ * and computed once per revision object; undefined when the data holds none.
+ */
+export function revisionTemplate(
+  revision: ControllerRevision,
+): Readonly<Record<string, unknown>> | undefined {
+  const cached = templates.get(revision);
+  if (cached !== undefined) return cached;
+  const template = readTemplate(revision);
+  if (template !== undefined) templates.set(revision, Object.freeze(template));
+  return template;
+}
+
+function readTemplate(revision: ControllerRevision): Record<string, unknown> | undefined {
   const data = revision.data as { spec?: { template?: Record<string, unknown> } } | undefined;
   const saved = data?.spec?.template;
-  if (typeof saved !== 'object' || saved === null) return clone;
+  if (typeof saved !== 'object' || saved === null) return undefined;
   const { $patch: _directive, ...template } = deepCopy(saved);
   // The `creationTimestamp: null` Go writes into the data is not part of the template.
   const metadata = template.metadata as Record<string, unknown> | undefined;
   if (metadata?.creationTimestamp === null) delete metadata.creationTimestamp;
-  (clone as KubeObject).spec = { ...specOf(clone), template };
-  return clone;
+  return template;
 }

@@ -48,7 +48,7 @@ import {
   setRevisions,
   truncateHistory,
 } from './revision-control.js';
-import { applyRevision, type ControllerRevision } from './revisions.js';
+import { type ControllerRevision, revisionTemplate } from './revisions.js';
 
 export interface SyncDeps {
   readonly client: ApiClient;
@@ -116,8 +116,8 @@ export async function syncStatefulSet(deps: SyncDeps, key: string): Promise<Reco
     pods,
     currentRevision: revisionPlan.currentRevision.metadata?.name ?? '',
     updateRevision: revisionPlan.updateRevision.metadata?.name ?? '',
-    currentTemplate: templateOf(applyRevision(set, revisionPlan.currentRevision)),
-    updateTemplate: templateOf(applyRevision(set, revisionPlan.updateRevision)),
+    currentTemplate: revisionTemplate(revisionPlan.currentRevision) ?? templateOf(set),
+    updateTemplate: revisionTemplate(revisionPlan.updateRevision) ?? templateOf(set),
     claims: [...control.claims.values()],
     now: deps.clock.now(),
     gates: deps.gates,
