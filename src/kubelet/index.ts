@@ -30,7 +30,12 @@ import {
 import { resolveOptions, type SimulatedNodesOptions } from './node-config.js';
 import { type HeartbeatDeps, isNodeDown, NodeHeartbeat, registerNode } from './node-heartbeat.js';
 import { PodRunner } from './pod-runner.js';
-import { POD_CLAIM_INDEX, podClaimIndexFunc, podsWaitingForClaim } from './volumes.js';
+import {
+  POD_CLAIM_INDEX,
+  podClaimIndexFunc,
+  podsSharingClaims,
+  podsWaitingForClaim,
+} from './volumes.js';
 
 export type { NodeCapacity, NodeTiming, SimulatedNodesOptions } from './node-config.js';
 
@@ -108,12 +113,21 @@ export function simulatedNodes(
       const enqueue = (obj: KubeObject): void => {
         if (runner.owns(obj)) queue.add(objectKey(obj));
       };
+      // A pod leaving (or stopping) frees its ReadWriteOnce volumes for pods on other nodes.
+      const releaseVolumes = (obj: KubeObject): void => {
+        for (const p of podsSharingClaims(pods.lister, obj, (o) => runner.owns(o)))
+          queue.add(objectKey(p));
+      };
       pods.addEventHandler({
         onAdd: enqueue,
-        onUpdate: (_old, obj) => enqueue(obj),
+        onUpdate: (old, obj) => {
+          enqueue(obj);
+          if (podPhase(old) === 'Running' && podPhase(obj) !== 'Running') releaseVolumes(obj);
+        },
         onDelete: (d) => {
           const obj = deletedObject(d);
           if (runner.owns(obj)) runner.forget(obj, objectKey(obj));
+          releaseVolumes(obj);
         },
       });
       for (const id of opts.nodes) {
@@ -190,4 +204,8 @@ async function registerAll(
     }
   }
   return undefined;
+}
+
+function podPhase(pod: KubeObject): string {
+  return (pod.status as { phase?: string } | undefined)?.phase ?? '';
 }

@@ -33,7 +33,14 @@ import { planSteps } from './plan-steps.js';
 import { podEvents } from './pod-events.js';
 import type { PlanContext } from './pod-lifecycle.js';
 import type { Pod } from './types.js';
-import { claimVolumeError, FAILED_MOUNT, waitsForVolumes } from './volumes.js';
+import {
+  claimVolumeError,
+  FAILED_ATTACH,
+  FAILED_MOUNT,
+  multiAttachError,
+  POD_CLAIM_INDEX,
+  waitsForVolumes,
+} from './volumes.js';
 
 /** Retry period after a sandbox (IP) failure, as the pod worker's back-off (10 s). */
 const SANDBOX_RETRY_MS = 10_000;
@@ -139,7 +146,8 @@ export class PodRunner {
     const uid = pod.metadata.uid ?? '';
     if (TERMINAL.has(pod.status?.phase ?? '')) node.ips.release(uid); // The sandbox is gone.
     let exhausted = false;
-    const volumeError = this.#claimError(pod);
+    const attachError = this.#attachError(pod);
+    const volumeError = this.#claimError(pod) ?? attachError;
     const ctx: PlanContext = {
       now: this.#deps.clock.now(),
       node: { name: node.id.name, up: true, ip: node.id.ip },
@@ -164,7 +172,7 @@ export class PodRunner {
       return { requeueAfter: SANDBOX_RETRY_MS };
     }
     if (p.deletePod) return this.#delete(obj, key, signal);
-    this.#reportMount(obj, volumeError);
+    this.#reportVolumes(obj, volumeError, attachError);
     if (p.status) {
       const written = await this.#writeStatus(obj, key, p.status, signal);
       if (!written) return { requeue: true };
@@ -182,10 +190,25 @@ export class PodRunner {
     return claimVolumeError(pod, (ns, name) => claims.get(ns, name));
   }
 
-  /** Upstream records FailedMount on every failed attempt; the correlator aggregates repeats. */
-  #reportMount(obj: KubeObject, volumeError: string | undefined): void {
+  /** A ReadWriteOnce claim attached to another node (the attach/detach controller's check). */
+  #attachError(pod: Pod): string | undefined {
+    const claims = this.#deps.claims;
+    if (claims === undefined) return undefined;
+    return multiAttachError(
+      pod,
+      (ns, name) => claims.get(ns, name),
+      (key) => this.#deps.pods.byIndex(POD_CLAIM_INDEX, key),
+    );
+  }
+
+  /**
+   * Upstream records FailedMount (FailedAttachVolume for a Multi-Attach refusal) on every failed
+   * attempt; the correlator aggregates repeats.
+   */
+  #reportVolumes(obj: KubeObject, volumeError?: string, attachError?: string): void {
     if (volumeError === undefined || !waitsForVolumes(asPod(obj))) return;
-    this.#deps.events.event(obj, 'Warning', FAILED_MOUNT, volumeError);
+    const reason = volumeError === attachError ? FAILED_ATTACH : FAILED_MOUNT;
+    this.#deps.events.event(obj, 'Warning', reason, volumeError);
   }
 
   /** After a write the watch event brings the pod back; otherwise wake as planned. */

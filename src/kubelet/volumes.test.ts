@@ -5,19 +5,19 @@ import { RESOURCES } from '../controller/context.js';
 import { eventually, type Harness, startHarness } from '../controller/testing/harness.js';
 import { simulatedNodes } from './index.js';
 import type { Pod } from './types.js';
-import { claimVolumeError, podClaimIndexFunc } from './volumes.js';
+import { claimVolumeError, multiAttachError, podClaimIndexFunc } from './volumes.js';
 
 const NODE = 'fleetyard-node-1';
 const pods = { ...RESOURCES.pods, namespace: 'default' };
 const claims = { ...RESOURCES.persistentvolumeclaims, namespace: 'default' };
 
-function podObject(name: string, claimNames: string[]): Pod {
+function podObject(name: string, claimNames: string[], nodeName = NODE): Pod {
   return {
     apiVersion: 'v1',
     kind: 'Pod',
-    metadata: { name, namespace: 'default' },
+    metadata: { name, namespace: 'default', uid: `uid-${name}` },
     spec: {
-      nodeName: NODE,
+      nodeName,
       terminationGracePeriodSeconds: 30,
       containers: [{ name: 'app', image: 'nginx:1.27' }],
       volumes: claimNames.map((c, i) => ({
@@ -83,6 +83,60 @@ describe('claimVolumeError', () => {
   });
 });
 
+describe('multiAttachError', () => {
+  const running = (name: string, node: string, phase = 'Running'): KubeObject =>
+    ({ ...podObject(name, ['data'], node), status: { phase } }) as unknown as KubeObject;
+  const withModes = (modes: string[]): KubeObject => {
+    const c = claimObject('data', 'Bound');
+    return { ...c, status: { phase: 'Bound', accessModes: modes } };
+  };
+  const cases: { name: string; claim: KubeObject; users: KubeObject[]; want?: string }[] = [
+    {
+      name: 'RWO held by a running pod on another node',
+      claim: withModes(['ReadWriteOnce']),
+      users: [running('a', 'fleetyard-node-2')],
+      want: 'Multi-Attach error for volume "pv1" Volume is already used by pod(s) a',
+    },
+    {
+      name: 'RWO used on the same node',
+      claim: withModes(['ReadWriteOnce']),
+      users: [running('a', NODE)],
+    },
+    {
+      name: 'RWO whose other user has not started',
+      claim: withModes(['ReadWriteOnce']),
+      users: [running('a', 'fleetyard-node-2', 'Pending')],
+    },
+    {
+      name: 'RWX may attach anywhere',
+      claim: withModes(['ReadWriteMany']),
+      users: [running('a', 'fleetyard-node-2')],
+    },
+    {
+      name: 'RWO with ROX too may attach anywhere',
+      claim: withModes(['ReadWriteOnce', 'ReadOnlyMany']),
+      users: [running('a', 'fleetyard-node-2')],
+    },
+    {
+      name: 'two holders are listed',
+      claim: withModes(['ReadWriteOnce']),
+      users: [running('b', 'fleetyard-node-3'), running('a', 'fleetyard-node-2')],
+      want: 'Multi-Attach error for volume "pv1" Volume is already used by pod(s) a, b',
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const me = podObject('me', ['data']);
+      const got = multiAttachError(
+        me,
+        () => c.claim,
+        () => [me as unknown as KubeObject, ...c.users],
+      );
+      assert.equal(got, c.want);
+    });
+  }
+});
+
 describe('simulatedNodes volume gate', () => {
   let h: Harness;
   const getPod = async (name: string) => (await h.get({ ...pods, name })) as Pod | undefined;
@@ -97,8 +151,8 @@ describe('simulatedNodes volume gate', () => {
 
   before(async () => {
     h = await startHarness();
-    h.run(simulatedNodes({ count: 1 }));
-    await eventually(async () => (await h.list(RESOURCES.nodes)).length === 1);
+    h.run(simulatedNodes({ count: 2 }));
+    await eventually(async () => (await h.list(RESOURCES.nodes)).length === 2);
   });
   after(() => h.close());
 
@@ -154,5 +208,26 @@ describe('simulatedNodes volume gate', () => {
         (e) => e.reason === 'FailedMount' && e.object.metadata?.name === 'db-1',
       ),
     );
+  });
+
+  it('a ReadWriteOnce volume used on one node holds a pod on another until it is free', async () => {
+    await h.client.create(claims, claimObject('shared'));
+    await setClaimPhase('shared', 'Bound');
+    await h.client.create(pods, podObject('first', ['shared']) as unknown as KubeObject);
+    await eventually(async () => (await getPod('first'))?.status?.phase === 'Running');
+    const other = podObject('second', ['shared'], 'fleetyard-node-2') as unknown as KubeObject;
+    await h.client.create(pods, other);
+    await eventually(() =>
+      h.events.events.some(
+        (e) =>
+          e.reason === 'FailedAttachVolume' &&
+          e.object.metadata?.name === 'second' &&
+          e.message ===
+            'Multi-Attach error for volume "pv1" Volume is already used by pod(s) first',
+      ),
+    );
+    assert.equal(waiting(await getPod('second')), 'ContainerCreating');
+    await h.client.delete({ ...pods, name: 'first' }, { gracePeriodSeconds: 0 });
+    await eventually(async () => (await getPod('second'))?.status?.phase === 'Running');
   });
 });

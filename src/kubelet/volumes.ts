@@ -8,6 +8,11 @@
  * Only containers that never started are held, as upstream, where volumes are mounted before a
  * pod's first start: a claim that turns Lost under a running pod changes nothing.
  *
+ * ReadWriteOnce volumes attach to one node (upstream's attach/detach controller): a pod whose
+ * Bound ReadWriteOnce claim is in use by a running pod on another node stays ContainerCreating
+ * with a Warning `FailedAttachVolume` "Multi-Attach error …" until that pod is gone. (The
+ * scheduler does not check this, as upstream; ReadWriteOncePod is the scheduler's.)
+ *
  * The pods informer gets an index from a pod to its claims (`<ns>/<claim>`), so a claim event
  * queues only the pods that use it and still wait to start.
  *
@@ -75,6 +80,64 @@ export function claimVolumeError(
   if (first === undefined) return undefined;
   const names = `[${[...failed].sort().join(' ')}]`;
   return `Unable to attach or mount volumes: unmounted volumes=${names}, unattached volumes=[], failed to process volumes=${names}: ${first}`;
+}
+
+/** Upstream's event reason for a refused attach (`events.FailedAttachVolume`). */
+export const FAILED_ATTACH = 'FailedAttachVolume';
+
+const MULTI_ATTACH_MODES = new Set(['ReadWriteMany', 'ReadOnlyMany']);
+
+/** Upstream `IsMultiAttachAllowed`: a volume with only ReadWriteOnce(Pod) modes is single-node. */
+function singleNode(claim: KubeObject): boolean {
+  const status = claim.status as { accessModes?: string[] } | undefined;
+  const spec = claim.spec as { accessModes?: string[] } | undefined;
+  const modes = status?.accessModes ?? spec?.accessModes ?? [];
+  return modes.length > 0 && !modes.some((m) => MULTI_ATTACH_MODES.has(m));
+}
+
+/**
+ * The attach/detach controller's Multi-Attach error for the pod, or undefined: its first
+ * Bound single-node claim that a Running pod on another node holds. `usersOf` lists the pods
+ * mounting a claim (`<ns>/<claim>`).
+ */
+export function multiAttachError(
+  pod: Pod,
+  claimOf: (namespace: string, name: string) => KubeObject | undefined,
+  usersOf: (key: string) => readonly KubeObject[],
+): string | undefined {
+  const ns = pod.metadata?.namespace ?? '';
+  for (const { claim } of claimVolumes(pod)) {
+    const found = claimOf(ns, claim);
+    if (found === undefined || !singleNode(found)) continue;
+    const holders = usersOf(`${ns}/${claim}`)
+      .map((p) => p as unknown as Pod)
+      .filter(
+        (p) =>
+          p.metadata?.uid !== pod.metadata?.uid &&
+          (p.spec?.nodeName ?? '') !== '' &&
+          p.spec?.nodeName !== pod.spec?.nodeName &&
+          p.status?.phase === 'Running',
+      );
+    if (holders.length === 0) continue;
+    const volume = (found.spec as { volumeName?: string } | undefined)?.volumeName ?? '';
+    const names = holders.map((p) => p.metadata?.name ?? '').sort();
+    return `Multi-Attach error for volume "${volume}" Volume is already used by pod(s) ${names.join(', ')}`;
+  }
+  return undefined;
+}
+
+/** The pods waiting to start that mount one of `pod`'s claims (to wake when it goes). */
+export function podsSharingClaims(
+  pods: Lister<KubeObject>,
+  pod: KubeObject,
+  owns: (pod: KubeObject) => boolean,
+): KubeObject[] {
+  const uid = pod.metadata?.uid;
+  return podClaimIndexFunc(pod).flatMap((key) =>
+    pods
+      .byIndex(POD_CLAIM_INDEX, key)
+      .filter((p) => p.metadata?.uid !== uid && owns(p) && readsConfig(p as unknown as Pod)),
+  );
 }
 
 /**
