@@ -39,6 +39,12 @@ export interface ClusterShape {
   readonly zones: readonly string[];
   /** `--node-monitor-grace-period`. @default 50 s */
   readonly nodeMonitorGracePeriodMs?: number;
+  /**
+   * The kubelets' `nodeLeaseDurationSeconds`; they renew at a quarter of it, as upstream. A
+   * grace period shorter than the renew interval (10 s by default) makes healthy nodes flap.
+   * @default 40
+   */
+  readonly nodeLeaseDurationSeconds?: number;
   /** Which simulated StorageClass is the default (`--default-storage-class`). @default 'standard' */
   readonly defaultStorageClass?: DefaultStorageClass;
   /** The controller-side feature gates (`--feature-gates`). */
@@ -55,7 +61,18 @@ export function clusterControllers(shape: ClusterShape): ControllerDefinition[] 
       ? {}
       : { nodeMonitorGracePeriodMs: shape.nodeMonitorGracePeriodMs };
   return [
-    simulatedNodes({ count: shape.nodes, zones: [...shape.zones] }),
+    simulatedNodes({
+      count: shape.nodes,
+      zones: [...shape.zones],
+      ...(shape.nodeLeaseDurationSeconds === undefined
+        ? {}
+        : {
+            timing: {
+              leaseDurationSeconds: shape.nodeLeaseDurationSeconds,
+              leaseRenewMs: shape.nodeLeaseDurationSeconds * 250,
+            },
+          }),
+    }),
     createSchedulerController({ volumeBinding: createVolumeBinding }),
     ...simulatedStorage({ defaultClass: shape.defaultStorageClass ?? 'standard' }),
     pvcProtectionController(),

@@ -35,6 +35,9 @@ Options for up:
   --controllers LIST Controllers to run: * for all, -name to leave one out (default *)
   --node-monitor-grace-period D
                      A node silent this long goes Unknown and is tainted (default 50s)
+  --node-lease-duration-seconds S
+                     The simulated kubelets' Lease duration; they renew it every S/4 seconds
+                     (default 40, so every 10s: keep the grace period above the renew interval)
   --default-not-ready-toleration-seconds S
   --default-unreachable-toleration-seconds S
                      tolerationSeconds of the default NoExecute tolerations (default 300)

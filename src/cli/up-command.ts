@@ -31,6 +31,7 @@ export async function runUp(rest: string[], untilSignal: () => Promise<void>): P
       zones: { type: 'string', default: 'a,b,c' },
       controllers: { type: 'string', default: '*' },
       'node-monitor-grace-period': { type: 'string' },
+      'node-lease-duration-seconds': { type: 'string' },
       'default-not-ready-toleration-seconds': { type: 'string' },
       'default-unreachable-toleration-seconds': { type: 'string' },
       'default-storage-class': { type: 'string', default: 'standard' },
@@ -58,6 +59,10 @@ export async function runUp(rest: string[], untilSignal: () => Promise<void>): P
     process.stderr.write(`fleetyard: invalid --zones ${values.zones}\n`);
     return 2;
   }
+  const leaseSeconds = optionalPositiveInt(
+    values['node-lease-duration-seconds'],
+    '--node-lease-duration-seconds',
+  );
   const grace = optionalDuration(
     values['node-monitor-grace-period'],
     '--node-monitor-grace-period',
@@ -104,6 +109,7 @@ export async function runUp(rest: string[], untilSignal: () => Promise<void>): P
       nodes: Math.max(nodes, 1),
       zones,
       ...(grace !== undefined ? { nodeMonitorGracePeriodMs: grace } : {}),
+      ...(leaseSeconds !== undefined ? { nodeLeaseDurationSeconds: leaseSeconds } : {}),
       defaultStorageClass: storageClass as DefaultStorageClass,
       gates: statefulSetFeatures(featureGates),
     },

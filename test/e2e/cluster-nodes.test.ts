@@ -27,6 +27,9 @@ const current = clusterForFile({
   args: [
     '--nodes=3',
     '--zones=a,b,c',
+    // Leases renewed every second: the 3 s grace must exceed the renew interval (10 s by
+    // default), or healthy nodes flap to Unknown between renewals.
+    '--node-lease-duration-seconds=4',
     '--node-monitor-grace-period=3s',
     '--default-unreachable-toleration-seconds=2',
     '--default-not-ready-toleration-seconds=2',
