@@ -32,23 +32,20 @@ import { loadavg } from 'node:os';
 import { metricsSamples, nodesReady } from './lib/cluster-ops.js';
 import { contentionNote, type Kept, quietRuns } from './lib/contention.js';
 import { ApiClient, type Fleetyard, startFleetyard } from './lib/fleetyard.js';
+import { type Phase, phase, storeLimit, withClient } from './lib/measure.js';
 import { type BenchOptions, round, runCount, sleep } from './lib/options.js';
 import { type BenchRow, median } from './lib/report.js';
 import {
   createHeadlessService,
   createStatefulSet,
   currentRevision,
-  type Phase,
-  phase,
   reconcileSummary,
   type SetShape,
   STATEFULSETS,
   setStatefulSetImage,
   storageClassExists,
-  storeLimit,
   updateComplete,
   waitSetReady,
-  withClient,
 } from './lib/statefulset-ops.js';
 import { watchUntil } from './lib/watch-until.js';
 

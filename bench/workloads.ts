@@ -31,18 +31,16 @@ import {
   nodesReady,
   rolloutComplete,
   setImage,
-  summariseWrites,
   type WriteSummary,
   waitAvailable,
   waitOldScaledDown,
-  writeCounts,
 } from './lib/cluster-ops.js';
-import { contentionNote, cpuWindow, type Kept, quietRuns } from './lib/contention.js';
+import { contentionNote, type Kept, quietRuns } from './lib/contention.js';
 import { ApiClient, type Fleetyard, startFleetyard } from './lib/fleetyard.js';
-import { runLoad } from './lib/load.js';
+import { type Phase, phase, storeLimit } from './lib/measure.js';
 import { type BenchOptions, round, runCount, sleep } from './lib/options.js';
-import { cpuTimes, peakRssMb, rssMb } from './lib/proc.js';
-import { difference, type HistogramQuantile, histogramQuantile } from './lib/prom-text.js';
+import { peakRssMb, rssMb } from './lib/proc.js';
+import { type HistogramQuantile, histogramQuantile } from './lib/prom-text.js';
 import { type BenchRow, median } from './lib/report.js';
 import { watchUntil } from './lib/watch-until.js';
 
@@ -92,44 +90,6 @@ function startCluster(nodes: number): Promise<Fleetyard> {
   });
 }
 
-interface Phase {
-  readonly ms: number;
-  readonly writes: WriteSummary;
-  /** Cores the server used over the phase (all threads, main thread). */
-  readonly serverCores: number;
-  readonly mainCores: number;
-  readonly others: number;
-}
-
-/** Runs `act`, waits for `done`, and measures wall time, writes and CPU around it. */
-async function phase(
-  fy: Fleetyard,
-  client: ApiClient,
-  arm: () => Promise<{ done: Promise<{ at: number }> }>,
-  act: () => Promise<void>,
-): Promise<Phase> {
-  const before = writeCounts(await metricsSamples(client));
-  const waiter = await arm();
-  const cpu0 = cpuTimes(fy.pid);
-  const others = cpuWindow([fy.pid]);
-  const t0 = performance.now();
-  await act();
-  const at = (await waiter.done).at;
-  const seconds = (performance.now() - t0) / 1000;
-  const cpu1 = cpuTimes(fy.pid);
-  const othersCores = others();
-  // Writes that trail the last status change (a final condition update) belong to the run.
-  await sleep(500);
-  const after = writeCounts(await metricsSamples(client));
-  return {
-    ms: at - t0,
-    writes: summariseWrites(difference(before, after)),
-    serverCores: (cpu1.total - cpu0.total) / seconds,
-    mainCores: (cpu1.main - cpu0.main) / seconds,
-    others: othersCores,
-  };
-}
-
 interface DeploymentRun {
   readonly create: Phase;
   readonly update: Phase;
@@ -149,13 +109,11 @@ async function deploymentRun(s: Sizes, index: number): Promise<DeploymentRun> {
     const timeout = 120_000 + s.replicas * 100;
     const create = await phase(
       fy,
-      client,
       () => waitAvailable(fy, ['web'], s.replicas, timeout),
       () => createDeployment(client, 'web', s.replicas, IMAGE_V1),
     );
     const update = await phase(
       fy,
-      client,
       async () => {
         const rollout = await watchUntil(
           fy,
@@ -173,50 +131,15 @@ async function deploymentRun(s: Sizes, index: number): Promise<DeploymentRun> {
     );
     const warm = await phase(
       fy,
-      client,
       () => waitAvailable(fy, ['warm'], s.replicas, timeout),
       () => createDeployment(client, 'warm', s.replicas, IMAGE_V1),
     );
-    const store = await storeLimit(fy, client, s.storeMs, index);
+    const store = await storeLimit(fy, client, s.storeMs, index, WRITE_NAMESPACE);
     return { create, update, warm, storeWrites: store.perSecond, storeNote: store.note };
   } finally {
     client.close();
     await fy.stop();
   }
-}
-
-async function storeLimit(
-  fy: Fleetyard,
-  client: ApiClient,
-  durationMs: number,
-  index: number,
-): Promise<{ perSecond: number; note: string }> {
-  const ns = await client.request(
-    'POST',
-    '/api/v1/namespaces',
-    JSON.stringify({ apiVersion: 'v1', kind: 'Namespace', metadata: { name: WRITE_NAMESPACE } }),
-  );
-  if (ns.status !== 201) throw new Error(`create namespace: HTTP ${ns.status}`);
-  const r = await runLoad({
-    target: fy.target,
-    workload: {
-      kind: 'configmap-create',
-      authority: fy.authority,
-      token: fy.token,
-      valueBytes: 1024,
-      namespace: WRITE_NAMESPACE,
-    },
-    processes: 2,
-    connectionsPerProcess: 16,
-    warmupMs: 500,
-    durationMs,
-    observePids: [fy.pid],
-    workerIdBase: 1000 * (index + 1),
-  });
-  if (r.errors > 0) throw new Error(`configmap creates: ${r.errors} failed: ${r.firstError}`);
-  const c = r.observed.get(fy.pid);
-  const note = `server ${c?.total.toFixed(2)} cores (main ${c?.main.toFixed(2)}), generators ${r.generatorCores.toFixed(2)}`;
-  return { perSecond: r.perSecond, note };
 }
 
 interface RssRun {
@@ -240,7 +163,6 @@ async function rssRun(s: Sizes): Promise<RssRun> {
     const names = Array.from({ length: s.rssPods / s.perDeployment }, (_, i) => `web-${i + 1}`);
     const p = await phase(
       fy,
-      client,
       () => waitAvailable(fy, names, s.perDeployment, 600_000),
       async () => {
         for (const n of names) await createDeployment(client, n, s.perDeployment, IMAGE_V1);

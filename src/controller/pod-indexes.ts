@@ -1,8 +1,14 @@
 /**
- * The pods-by-node index every node-side controller reads (upstream's
- * `controller.PodNodeNameKeyIndex` / `GetPodsByNodeNameFunc`): the simulated kubelet, the
- * node lifecycle, taint eviction and pod GC controllers share one pod informer, so they share
- * one index on it. One function instance, so registering it again is not an indexer conflict.
+ * The pod indexes several controllers read, defined once because they share one pod informer
+ * per process (one function instance each, so registering one again is not an indexer
+ * conflict, and each pod event computes it once):
+ *
+ * - pods by node (upstream's `controller.PodNodeNameKeyIndex` / `GetPodsByNodeNameFunc`): the
+ *   simulated kubelet, the node lifecycle, taint eviction and pod GC controllers, the
+ *   EndpointSlice controller;
+ * - pods by the claims they use (`<ns>/<claim>`: `persistentVolumeClaim` volumes and generic
+ *   ephemeral ones, `<pod>-<volume>`): the kubelet's volume gate, the scheduler's volume hook,
+ *   the PVC protection controller.
  *
  * @module
  */
@@ -24,4 +30,34 @@ export const podNodeNameIndexers: Indexers<KubeObject> = {
 /** Cached pods bound to `nodeName` (the informer must carry {@link podNodeNameIndexers}). */
 export function podsOnNode(pods: Lister<KubeObject>, nodeName: string): KubeObject[] {
   return pods.byIndex(POD_NODE_NAME_INDEX, nodeName);
+}
+
+export const POD_CLAIM_INDEX = 'spec.volumes.claims';
+
+interface PodVolume {
+  name?: string;
+  persistentVolumeClaim?: { claimName?: string } | null;
+  ephemeral?: unknown;
+}
+
+/** Every claim a pod's volumes use, as `<ns>/<claim>` keys, each once. */
+export function podClaimKeys(pod: KubeObject): string[] {
+  const volumes = (pod.spec as { volumes?: PodVolume[] } | undefined)?.volumes ?? [];
+  const ns = pod.metadata?.namespace ?? '';
+  const keys = new Set<string>();
+  for (const v of volumes) {
+    const claim = v.persistentVolumeClaim?.claimName;
+    if (typeof claim === 'string' && claim !== '') keys.add(`${ns}/${claim}`);
+    else if (v.ephemeral !== undefined && v.ephemeral !== null) {
+      keys.add(`${ns}/${pod.metadata?.name ?? ''}-${v.name ?? ''}`);
+    }
+  }
+  return [...keys];
+}
+
+export const podClaimIndexers: Indexers<KubeObject> = { [POD_CLAIM_INDEX]: podClaimKeys };
+
+/** Cached pods using claim `<ns>/<claim>` (the informer must carry {@link podClaimIndexers}). */
+export function podsUsingClaim(pods: Lister<KubeObject>, claimKey: string): KubeObject[] {
+  return pods.byIndex(POD_CLAIM_INDEX, claimKey);
 }

@@ -19,7 +19,11 @@ import {
   RESOURCES,
 } from '../controller/context.js';
 import { runController } from '../controller/controller.js';
-import { POD_NODE_NAME_INDEX, podNodeNameIndexers } from '../controller/pod-indexes.js';
+import {
+  POD_NODE_NAME_INDEX,
+  podClaimIndexers,
+  podNodeNameIndexers,
+} from '../controller/pod-indexes.js';
 import { WorkQueue } from '../controller/workqueue.js';
 import {
   type ConfigKind,
@@ -30,12 +34,7 @@ import {
 import { resolveOptions, type SimulatedNodesOptions } from './node-config.js';
 import { type HeartbeatDeps, isNodeDown, NodeHeartbeat, registerNode } from './node-heartbeat.js';
 import { PodRunner } from './pod-runner.js';
-import {
-  POD_CLAIM_INDEX,
-  podClaimIndexFunc,
-  podsSharingClaims,
-  podsWaitingForClaim,
-} from './volumes.js';
+import { podsSharingClaims, podsWaitingForClaim } from './volumes.js';
 
 export type { NodeCapacity, NodeTiming, SimulatedNodesOptions } from './node-config.js';
 
@@ -49,8 +48,8 @@ export const POD_NODE_INDEX = POD_NODE_NAME_INDEX;
  */
 const POD_INDEXERS = {
   ...podNodeNameIndexers,
+  ...podClaimIndexers,
   [POD_CONFIG_INDEX]: podConfigIndexFunc,
-  [POD_CLAIM_INDEX]: podClaimIndexFunc,
 };
 
 /** Handles on a running instance, for tests. */

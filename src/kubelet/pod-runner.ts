@@ -23,6 +23,7 @@ import type { Lister } from '../client/shared-informer.js';
 import { RESOURCES } from '../controller/context.js';
 import type { ReconcileResult } from '../controller/controller.js';
 import type { EventRecorder } from '../controller/events.js';
+import { podsUsingClaim } from '../controller/pod-indexes.js';
 import type { Clock } from '../util/clock.js';
 import type { RuntimeState } from './backoff.js';
 import { configObjectsFor } from './config-objects.js';
@@ -38,7 +39,6 @@ import {
   FAILED_ATTACH,
   FAILED_MOUNT,
   multiAttachError,
-  POD_CLAIM_INDEX,
   waitsForVolumes,
 } from './volumes.js';
 
@@ -197,7 +197,7 @@ export class PodRunner {
     return multiAttachError(
       pod,
       (ns, name) => claims.get(ns, name),
-      (key) => this.#deps.pods.byIndex(POD_CLAIM_INDEX, key),
+      (key) => podsUsingClaim(this.#deps.pods, key),
     );
   }
 

@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { KubeObject } from '../api/object.js';
 import { RESOURCES } from '../controller/context.js';
+import { podClaimKeys } from '../controller/pod-indexes.js';
 import { eventually, type Harness, startHarness } from '../controller/testing/harness.js';
 import { simulatedNodes } from './index.js';
 import type { Pod } from './types.js';
-import { claimVolumeError, multiAttachError, podClaimIndexFunc } from './volumes.js';
+import { claimVolumeError, multiAttachError } from './volumes.js';
 
 const NODE = 'fleetyard-node-1';
 const pods = { ...RESOURCES.pods, namespace: 'default' };
@@ -79,7 +80,7 @@ describe('claimVolumeError', () => {
 
   it('indexes pods by their claims', () => {
     const pod = podObject('web-0', ['a', 'b', 'a']) as unknown as KubeObject;
-    assert.deepEqual(podClaimIndexFunc(pod), ['default/a', 'default/b']);
+    assert.deepEqual(podClaimKeys(pod), ['default/a', 'default/b']);
   });
 });
 

@@ -13,20 +13,18 @@
  * with a Warning `FailedAttachVolume` "Multi-Attach error …" until that pod is gone. (The
  * scheduler does not check this, as upstream; ReadWriteOncePod is the scheduler's.)
  *
- * The pods informer gets an index from a pod to its claims (`<ns>/<claim>`), so a claim event
- * queues only the pods that use it and still wait to start.
+ * The pods informer carries the shared index from a pod to its claims
+ * (`src/controller/pod-indexes.ts`), so a claim event queues only the pods that use it and
+ * still wait to start.
  *
  * @module
  */
 
 import type { KubeObject } from '../api/object.js';
 import type { Lister } from '../client/shared-informer.js';
-import type { IndexFunc } from '../client/store.js';
+import { podClaimKeys, podsUsingClaim } from '../controller/pod-indexes.js';
 import { readsConfig } from './config-index.js';
 import type { Pod } from './types.js';
-
-/** The pods informer index: pods by the claims they mount. */
-export const POD_CLAIM_INDEX = 'kubelet/claims';
 
 /** The Event reason upstream records (`events.FailedMountVolume`). */
 export const FAILED_MOUNT = 'FailedMount';
@@ -37,14 +35,6 @@ function claimVolumes(pod: Pod): { volume: string; claim: string }[] {
     return src?.claimName ? [{ volume: v.name, claim: src.claimName }] : [];
   });
 }
-
-/** Every claim a pod mounts, as index values. */
-export const podClaimIndexFunc: IndexFunc<KubeObject> = (obj) => {
-  const pod = obj as unknown as Pod;
-  if (pod.spec === undefined) return [];
-  const ns = pod.metadata?.namespace ?? '';
-  return [...new Set(claimVolumes(pod).map((c) => `${ns}/${c.claim}`))];
-};
 
 /** Upstream `getPVCExtractPV`'s error for one claim, or undefined when it can be mounted. */
 function claimError(name: string, claim: KubeObject | undefined): string | undefined {
@@ -133,10 +123,10 @@ export function podsSharingClaims(
   owns: (pod: KubeObject) => boolean,
 ): KubeObject[] {
   const uid = pod.metadata?.uid;
-  return podClaimIndexFunc(pod).flatMap((key) =>
-    pods
-      .byIndex(POD_CLAIM_INDEX, key)
-      .filter((p) => p.metadata?.uid !== uid && owns(p) && readsConfig(p as unknown as Pod)),
+  return podClaimKeys(pod).flatMap((key) =>
+    podsUsingClaim(pods, key).filter(
+      (p) => p.metadata?.uid !== uid && owns(p) && readsConfig(p as unknown as Pod),
+    ),
   );
 }
 
@@ -150,9 +140,7 @@ export function podsWaitingForClaim(
   owns: (pod: KubeObject) => boolean,
 ): KubeObject[] {
   const key = `${claim.metadata?.namespace ?? ''}/${claim.metadata?.name ?? ''}`;
-  return pods
-    .byIndex(POD_CLAIM_INDEX, key)
-    .filter((p) => owns(p) && readsConfig(p as unknown as Pod));
+  return podsUsingClaim(pods, key).filter((p) => owns(p) && readsConfig(p as unknown as Pod));
 }
 
 /** Whether the gate's event applies: the pod still has a container waiting to start. */

@@ -30,7 +30,7 @@ import { type ReconcileResult, runController } from '../../controller/controller
 import type { EventRecorder } from '../../controller/events.js';
 import { WorkQueue } from '../../controller/workqueue.js';
 import { changed, desiredEndpoints, endpointsToWrite } from './plan.js';
-import { servicesForPod, servicesToUpdateOnPodChange } from './pod-services.js';
+import { queueServicesOnEvents } from './pod-services.js';
 import { TriggerTimeTracker } from './trigger-time.js';
 import { LEADER_ANNOTATION } from './types.js';
 
@@ -95,25 +95,10 @@ async function run(ctx: ControllerContext): Promise<void> {
 }
 
 function registerHandlers(state: State, queue: WorkQueue<string>): void {
-  const enqueue = (obj: KubeObject) => queue.add(objectKey(obj));
-  state.services.addEventHandler({
-    onAdd: enqueue,
-    onUpdate: (_, cur) => enqueue(cur),
-    onDelete: (d) => enqueue(deletedObject(d)),
+  queueServicesOnEvents(state.services, state.pods, (key) => queue.add(key));
+  state.endpoints.addEventHandler({
+    onDelete: (d) => queue.add(objectKey(deletedObject(d))),
   });
-  const inNamespace = (pod: KubeObject) =>
-    state.services.lister.listInNamespace(pod.metadata?.namespace ?? '');
-  const forPod = (pod: KubeObject) => {
-    for (const key of servicesForPod(pod, inNamespace(pod))) queue.add(key);
-  };
-  state.pods.addEventHandler({
-    onAdd: forPod,
-    onUpdate: (old, cur) => {
-      for (const key of servicesToUpdateOnPodChange(old, cur, inNamespace(cur))) queue.add(key);
-    },
-    onDelete: (d) => forPod(deletedObject(d)),
-  });
-  state.endpoints.addEventHandler({ onDelete: (d) => enqueue(deletedObject(d)) });
 }
 
 /** Upstream `syncService` for one Service key. */

@@ -11,6 +11,7 @@
 import { getArr, getObj, getStr } from '../../api/kinds/json.js';
 import { deepEqual, type KubeObject } from '../../api/object.js';
 import { isPodReady } from '../../api/policy/pod-conditions.js';
+import { deletedObject, type SharedInformer } from '../../client/shared-informer.js';
 import { objectKey } from '../../client/store.js';
 import { managesEndpoints } from './plan.js';
 import { selectsPod } from './pod-address.js';
@@ -65,4 +66,38 @@ export function servicesToUpdateOnPodChange(
   for (const k of now) if (!before.has(k)) out.add(k);
   for (const k of before) if (!now.has(k)) out.add(k);
   return out;
+}
+
+/**
+ * The event handlers both endpoint controllers register: a Service event queues its key, a pod
+ * event the Services that select the pod (an update only those it concerns, above). `podMoved`
+ * adds a pod update the membership rules ignore (the EndpointSlice controller's nodeName).
+ * Returns the pod → Services trigger, for other events (a node's zone).
+ */
+export function queueServicesOnEvents(
+  services: SharedInformer<KubeObject>,
+  pods: SharedInformer<KubeObject>,
+  add: (key: string) => void,
+  podMoved?: (old: KubeObject, cur: KubeObject) => boolean,
+): (pod: KubeObject) => void {
+  const enqueue = (obj: KubeObject) => add(objectKey(obj));
+  services.addEventHandler({
+    onAdd: enqueue,
+    onUpdate: (_, cur) => enqueue(cur),
+    onDelete: (d) => enqueue(deletedObject(d)),
+  });
+  const inNamespace = (pod: KubeObject) =>
+    services.lister.listInNamespace(pod.metadata?.namespace ?? '');
+  const forPod = (pod: KubeObject) => {
+    for (const key of servicesForPod(pod, inNamespace(pod))) add(key);
+  };
+  pods.addEventHandler({
+    onAdd: forPod,
+    onUpdate: (old, cur) => {
+      for (const key of servicesToUpdateOnPodChange(old, cur, inNamespace(cur))) add(key);
+      if (podMoved?.(old, cur)) forPod(cur);
+    },
+    onDelete: (d) => forPod(deletedObject(d)),
+  });
+  return forPod;
 }

@@ -30,9 +30,10 @@ import {
 } from '../../controller/context.js';
 import { type ReconcileResult, runController } from '../../controller/controller.js';
 import type { EventRecorder } from '../../controller/events.js';
+import { podNodeNameIndexers, podsOnNode } from '../../controller/pod-indexes.js';
 import { WorkQueue } from '../../controller/workqueue.js';
 import { managesEndpoints } from '../endpoints/plan.js';
-import { servicesForPod, servicesToUpdateOnPodChange } from '../endpoints/pod-services.js';
+import { queueServicesOnEvents } from '../endpoints/pod-services.js';
 import { desiredGroups } from './desired.js';
 import { isManagedSliceOf, planSlices } from './plan.js';
 import { WriteTracker } from './tracker.js';
@@ -83,7 +84,7 @@ async function run(ctx: ControllerContext, max: number): Promise<void> {
   const state: State = {
     ctx,
     services: ctx.informers.informer(RESOURCES.services),
-    pods: ctx.informers.informer(RESOURCES.pods),
+    pods: ctx.informers.informer(RESOURCES.pods, { indexers: podNodeNameIndexers }),
     nodes: ctx.informers.informer(RESOURCES.nodes),
     slices: ctx.informers.informer(ENDPOINT_SLICES_RESOURCE),
     recorder: ctx.eventRecorder(ENDPOINT_SLICE_COMPONENT),
@@ -131,35 +132,18 @@ function serviceKeyOfSlice(slice: KubeObject): string | undefined {
 }
 
 function registerHandlers(state: State, queue: WorkQueue<string>): void {
-  const enqueue = (obj: KubeObject) =>
-    queue.add(keyOf(obj.metadata?.namespace, obj.metadata?.name ?? ''));
-  state.services.addEventHandler({
-    onAdd: enqueue,
-    onUpdate: (_, cur) => enqueue(cur),
-    onDelete: (d) => enqueue(deletedObject(d)),
-  });
-  const inNamespace = (pod: KubeObject) =>
-    state.services.lister.listInNamespace(pod.metadata?.namespace ?? '');
-  const forPod = (pod: KubeObject) => {
-    for (const key of servicesForPod(pod, inNamespace(pod))) queue.add(key);
-  };
-  state.pods.addEventHandler({
-    onAdd: forPod,
-    onUpdate: (old, cur) => {
-      for (const key of servicesToUpdateOnPodChange(old, cur, inNamespace(cur))) queue.add(key);
-      // A pod bound to a node after it got its IP moves only its endpoint's nodeName and zone.
-      if (nodeNameOf(old) !== nodeNameOf(cur)) forPod(cur);
-    },
-    onDelete: (d) => forPod(deletedObject(d)),
-  });
+  // A pod bound to a node after it got its IP moves only its endpoint's nodeName and zone.
+  const forPod = queueServicesOnEvents(
+    state.services,
+    state.pods,
+    (key) => queue.add(key),
+    (old, cur) => nodeNameOf(old) !== nodeNameOf(cur),
+  );
   state.nodes.addEventHandler({
     onUpdate: (old, cur) => {
       if (old.metadata?.labels?.[ZONE_LABEL] === cur.metadata?.labels?.[ZONE_LABEL]) return;
       // Zone changes are rare: resync every Service with pods on the node.
-      const node = cur.metadata?.name;
-      for (const pod of state.pods.lister.list()) {
-        if (nodeNameOf(pod) === node) forPod(pod);
-      }
+      for (const pod of podsOnNode(state.pods.lister, cur.metadata?.name ?? '')) forPod(pod);
     },
   });
   const forSlice = (slice: KubeObject) => {

@@ -64,7 +64,6 @@ export {
 } from './storage-faults.js';
 export {
   createVolumeBinding,
-  POD_CLAIM_USERS_INDEX,
   type VolumeBindingOptions,
 } from './volume-binding.js';
 export {

@@ -19,8 +19,8 @@
  * @module
  */
 import type { KubeObject } from '../../api/object.js';
-import type { IndexFunc } from '../../client/store.js';
 import { type ControllerContext, RESOURCES } from '../../controller/context.js';
+import { podClaimIndexers, podsUsingClaim } from '../../controller/pod-indexes.js';
 import type { VolumeBindingHook } from '../../scheduler/volume-binding-hook.js';
 import { STORAGE_CLASSES } from './storage-classes.js';
 import {
@@ -38,18 +38,7 @@ import { ANN_BOUND_BY_CONTROLLER, ANN_SELECTED_NODE, nameOf, referenceTo } from 
 /** Upstream VolumeBindingArgs `bindTimeoutSeconds` default. */
 export const BIND_TIMEOUT_MS = 600_000;
 
-/** The pods informer index: scheduled pods by the claims they use (`<ns>/<claim>`). */
-export const POD_CLAIM_USERS_INDEX = 'volumebinding/claims';
-
 const TERMINAL = new Set(['Succeeded', 'Failed']);
-
-const podClaimUsersIndexFunc: IndexFunc<KubeObject> = (pod) => {
-  const ns = pod.metadata?.namespace ?? '';
-  return podClaimNames(pod).map((n) => `${ns}/${n}`);
-};
-
-/** One object, so every instance adds the same function (the store refuses a rebinding). */
-const POD_INDEXERS = { [POD_CLAIM_USERS_INDEX]: podClaimUsersIndexFunc };
 
 export interface VolumeBindingOptions {
   /** How long PreBind waits for the claims to be bound. @default {@link BIND_TIMEOUT_MS} */
@@ -65,7 +54,7 @@ export function createVolumeBinding(
   const claims = ctx.informers.informer(RESOURCES.persistentvolumeclaims);
   const volumes = ctx.informers.informer(RESOURCES.persistentvolumes);
   const classes = ctx.informers.informer(STORAGE_CLASSES);
-  const pods = ctx.informers.informer(RESOURCES.pods, { indexers: POD_INDEXERS });
+  const pods = ctx.informers.informer(RESOURCES.pods, { indexers: podClaimIndexers });
   const nodes = ctx.informers.informer(RESOURCES.nodes);
   const timeoutMs = options.bindTimeoutMs ?? BIND_TIMEOUT_MS;
   const waiters = new Set<() => void>();
@@ -98,13 +87,11 @@ export function createVolumeBinding(
     volumes: () => volumes.lister.list(),
     storageClass: (name) => classes.lister.get('', name),
     claimUsers: (ns, name) =>
-      pods.lister
-        .byIndex(POD_CLAIM_USERS_INDEX, `${ns}/${name}`)
-        .filter(
-          (p) =>
-            String((p.spec as { nodeName?: string } | undefined)?.nodeName ?? '') !== '' &&
-            !TERMINAL.has(String((p.status as { phase?: string } | undefined)?.phase ?? '')),
-        ),
+      podsUsingClaim(pods.lister, `${ns}/${name}`).filter(
+        (p) =>
+          String((p.spec as { nodeName?: string } | undefined)?.nodeName ?? '') !== '' &&
+          !TERMINAL.has(String((p.status as { phase?: string } | undefined)?.phase ?? '')),
+      ),
   };
 
   /** Resolves on the next claim/volume event, after `ms`, or when `signal` aborts. */

@@ -33,3 +33,22 @@ export async function setFinalizer(
     if (!isNotFound(err)) throw err;
   }
 }
+
+/**
+ * The step both protection controllers take: a live object without the finalizer gets it; a
+ * deleting one loses it once `released()` says nothing uses the object any more.
+ */
+export async function syncProtection(
+  client: ApiClient,
+  ref: ObjectRef,
+  obj: KubeObject,
+  finalizer: string,
+  released: () => boolean | Promise<boolean>,
+): Promise<void> {
+  const has = hasFinalizer(obj, finalizer);
+  if (!isDeleting(obj)) {
+    if (!has) await setFinalizer(client, ref, obj, finalizer, true);
+  } else if (has && (await released())) {
+    await setFinalizer(client, ref, obj, finalizer, false);
+  }
+}

@@ -12,7 +12,6 @@ export {
 } from './pv-protection.js';
 export {
   claimInUse,
-  POD_CLAIM_INDEX,
   PVC_PROTECTION_CONTROLLER_NAME,
   PVC_PROTECTION_FINALIZER,
   podClaimNames,

@@ -14,7 +14,7 @@ import {
 } from '../../controller/context.js';
 import { type ReconcileResult, runController } from '../../controller/controller.js';
 import { WorkQueue } from '../../controller/workqueue.js';
-import { hasFinalizer, isDeleting, setFinalizer } from './finalizers.js';
+import { syncProtection } from './finalizers.js';
 
 export const PV_PROTECTION_CONTROLLER_NAME = 'pv-protection-controller';
 export const PV_PROTECTION_FINALIZER = 'kubernetes.io/pv-protection';
@@ -43,12 +43,7 @@ async function run(ctx: ControllerContext): Promise<void> {
     const pv = volumes.lister.get('', name);
     if (pv === undefined) return {};
     const ref = { ...RESOURCES.persistentvolumes, name };
-    const has = hasFinalizer(pv, PV_PROTECTION_FINALIZER);
-    if (!isDeleting(pv) && !has) {
-      await setFinalizer(ctx.client, ref, pv, PV_PROTECTION_FINALIZER, true);
-    } else if (isDeleting(pv) && has && !volumeInUse(pv)) {
-      await setFinalizer(ctx.client, ref, pv, PV_PROTECTION_FINALIZER, false);
-    }
+    await syncProtection(ctx.client, ref, pv, PV_PROTECTION_FINALIZER, () => !volumeInUse(pv));
     return {};
   };
   await runController({

@@ -19,13 +19,12 @@ import {
   RESOURCES,
 } from '../../controller/context.js';
 import { type ReconcileResult, runController } from '../../controller/controller.js';
+import { podClaimIndexers, podClaimKeys, podsUsingClaim } from '../../controller/pod-indexes.js';
 import { WorkQueue } from '../../controller/workqueue.js';
-import { hasFinalizer, isDeleting, setFinalizer } from './finalizers.js';
+import { syncProtection } from './finalizers.js';
 
 export const PVC_PROTECTION_CONTROLLER_NAME = 'pvc-protection-controller';
 export const PVC_PROTECTION_FINALIZER = 'kubernetes.io/pvc-protection';
-/** Pod index: `ns/claim` for every claim a pod's volumes name. */
-export const POD_CLAIM_INDEX = 'pvc';
 
 interface PodVolume {
   name?: string;
@@ -56,11 +55,6 @@ function podClaimUses(pod: KubeObject): ClaimUse[] {
 /** The claims a pod's volumes name: PVC volumes and generic ephemeral `<pod>-<volume>`. */
 export function podClaimNames(pod: KubeObject): string[] {
   return podClaimUses(pod).map((u) => u.claim);
-}
-
-function podClaimKeys(pod: KubeObject): string[] {
-  const ns = pod.metadata?.namespace ?? '';
-  return podClaimNames(pod).map((c) => `${ns}/${c}`);
 }
 
 /** Upstream `podIsShutDown`: force-deleted (deletionTimestamp with a grace period of 0). */
@@ -99,9 +93,7 @@ export function pvcProtectionController(): ControllerDefinition {
 
 async function run(ctx: ControllerContext): Promise<void> {
   const claims = ctx.informers.informer(RESOURCES.persistentvolumeclaims);
-  const pods = ctx.informers.informer(RESOURCES.pods, {
-    indexers: { [POD_CLAIM_INDEX]: podClaimKeys },
-  });
+  const pods = ctx.informers.informer(RESOURCES.pods, { indexers: podClaimIndexers });
   const queue = new WorkQueue<string>({
     clock: ctx.clock,
     name: 'pvcprotection',
@@ -119,7 +111,7 @@ async function run(ctx: ControllerContext): Promise<void> {
   });
   if (!(await ctx.informers.waitForSync([claims, pods], ctx.signal))) return;
   const inUse = async (claim: KubeObject): Promise<boolean> => {
-    if (claimInUse(claim, pods.lister.byIndex(POD_CLAIM_INDEX, objectKey(claim)))) return true;
+    if (claimInUse(claim, podsUsingClaim(pods.lister, objectKey(claim)))) return true;
     const namespace = claim.metadata?.namespace ?? '';
     const live = await ctx.client.list({ ...RESOURCES.pods, namespace });
     return claimInUse(claim, live.items);
@@ -129,12 +121,13 @@ async function run(ctx: ControllerContext): Promise<void> {
     const claim = claims.lister.get(namespace, name);
     if (claim === undefined) return {};
     const ref = { ...RESOURCES.persistentvolumeclaims, namespace, name };
-    const has = hasFinalizer(claim, PVC_PROTECTION_FINALIZER);
-    if (!isDeleting(claim) && !has) {
-      await setFinalizer(ctx.client, ref, claim, PVC_PROTECTION_FINALIZER, true);
-    } else if (isDeleting(claim) && has && !(await inUse(claim))) {
-      await setFinalizer(ctx.client, ref, claim, PVC_PROTECTION_FINALIZER, false);
-    }
+    await syncProtection(
+      ctx.client,
+      ref,
+      claim,
+      PVC_PROTECTION_FINALIZER,
+      async () => !(await inUse(claim)),
+    );
     return {};
   };
   await runController({

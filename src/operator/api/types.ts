@@ -7,6 +7,8 @@
  *
  * @module
  */
+import type { ObjectMeta } from '../../api/object.js';
+import type { MetaCondition } from '../../api/policy/pdb-conditions.js';
 
 export const CELLD_GROUP = 'celld.fleetyard.dev';
 export const CELLD_VERSION = 'v1alpha1';
@@ -16,19 +18,6 @@ export type FleetProfile = 'PersistentFleet' | 'Bucket';
 /** How a Bucket fleet runs: a Deployment, or a StatefulSet with ordinal zone assignment. */
 export type BucketWorkload = 'Deployment' | 'Ordered';
 export type PlacementMode = 'Strict' | 'Relaxed';
-
-export interface ObjectMeta {
-  name?: string;
-  namespace?: string;
-  uid?: string;
-  generation?: number;
-  resourceVersion?: string;
-  creationTimestamp?: string;
-  deletionTimestamp?: string;
-  labels?: Record<string, string>;
-  annotations?: Record<string, string>;
-  finalizers?: string[];
-}
 
 export interface MaintenanceSpec {
   /** Stops workload writes and self-healing. */
@@ -162,14 +151,7 @@ export const FLEET_STATES: readonly FleetState[] = [
 ];
 
 /** A `metav1.Condition`. */
-export interface Condition {
-  type: string;
-  status: 'True' | 'False' | 'Unknown';
-  reason: string;
-  message: string;
-  lastTransitionTime: string;
-  observedGeneration?: number;
-}
+export type Condition = MetaCondition;
 
 export type ClaimPhase = 'Pending' | 'Bound' | 'Lost';
 
