@@ -86,6 +86,34 @@ const EXPECTED: Record<string, [string, string[], boolean, string, string, boole
     false,
     false,
   ],
+  'rbac.authorization.k8s.io/roles': ['Role', [], true, 'path-segment', 'none', false, false],
+  'rbac.authorization.k8s.io/clusterroles': [
+    'ClusterRole',
+    [],
+    false,
+    'path-segment',
+    'none',
+    false,
+    false,
+  ],
+  'rbac.authorization.k8s.io/rolebindings': [
+    'RoleBinding',
+    [],
+    true,
+    'path-segment',
+    'none',
+    false,
+    false,
+  ],
+  'rbac.authorization.k8s.io/clusterrolebindings': [
+    'ClusterRoleBinding',
+    [],
+    false,
+    'path-segment',
+    'none',
+    false,
+    false,
+  ],
 };
 
 describe('builtinResources', () => {

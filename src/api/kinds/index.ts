@@ -25,6 +25,12 @@ import { serviceResource } from './core-service.js';
 import { endpointSliceResource } from './discovery-endpointslice.js';
 import { coreEventResource, eventsEventResource } from './events.js';
 import { networkPolicyResource, podDisruptionBudgetResource } from './policy-networking.js';
+import {
+  clusterRoleBindingResource,
+  clusterRoleResource,
+  roleBindingResource,
+  roleResource,
+} from './rbac.js';
 
 /** Options of {@link createBuiltinResources}. */
 export interface BuiltinResourceOptions {
@@ -61,6 +67,10 @@ export function createBuiltinResources(
     leaseResource,
     podDisruptionBudgetResource,
     networkPolicyResource,
+    roleResource,
+    clusterRoleResource,
+    roleBindingResource,
+    clusterRoleBindingResource,
   ]);
 }
 

@@ -5,6 +5,11 @@
  * @module
  */
 
+import {
+  CLUSTER_ROLE_BINDING_COLUMNS,
+  printRoleBinding,
+  ROLE_BINDING_COLUMNS,
+} from '../kinds/rbac-printers.js';
 import type { KubeObject } from '../object.js';
 import { meta, nameOf } from './access.js';
 import {
@@ -92,6 +97,11 @@ const PRINTERS: ReadonlyMap<string, KindPrinter> = new Map([
   ['coordination.k8s.io/Lease', printer(LEASE_COLUMNS, printLease)],
   ['policy/PodDisruptionBudget', printer(POD_DISRUPTION_BUDGET_COLUMNS, printPodDisruptionBudget)],
   ['networking.k8s.io/NetworkPolicy', printer(NETWORK_POLICY_COLUMNS, printNetworkPolicy)],
+  ['rbac.authorization.k8s.io/RoleBinding', printer(ROLE_BINDING_COLUMNS, printRoleBinding)],
+  [
+    'rbac.authorization.k8s.io/ClusterRoleBinding',
+    printer(CLUSTER_ROLE_BINDING_COLUMNS, printRoleBinding),
+  ],
 ]);
 
 /** autoscaling/v1 Scale of a built-in kind (upstream `printScale`). */

@@ -63,6 +63,12 @@ export const ROOT_MESSAGES: Readonly<Record<string, Readonly<Record<string, Mess
   'coordination.k8s.io/v1': { Lease: 'coordination.Lease' },
   'policy/v1': { PodDisruptionBudget: 'policy.PodDisruptionBudget', Eviction: 'policy.Eviction' },
   'networking.k8s.io/v1': { NetworkPolicy: 'networking.NetworkPolicy' },
+  'rbac.authorization.k8s.io/v1': {
+    Role: 'rbac.Role',
+    ClusterRole: 'rbac.ClusterRole',
+    RoleBinding: 'rbac.RoleBinding',
+    ClusterRoleBinding: 'rbac.ClusterRoleBinding',
+  },
   'autoscaling/v1': { Scale: 'autoscaling.Scale' },
 };
 

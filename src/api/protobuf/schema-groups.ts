@@ -1,5 +1,5 @@
 /**
- * Protobuf schema tables: events.k8s.io/v1, storage.k8s.io/v1, coordination.k8s.io/v1, policy/v1 and networking.k8s.io/v1 messages.
+ * Protobuf schema tables: events.k8s.io/v1, storage.k8s.io/v1, coordination.k8s.io/v1, policy/v1, networking.k8s.io/v1 and rbac.authorization.k8s.io/v1 messages.
  *
  * Each row is `[field number, JSON name, type, flags]` (see {@link FieldRow}); rows are in Go
  * struct order, which is the order upstream JSON emits. Taken from the Go types of
@@ -10,7 +10,7 @@
  */
 import type { MessageTables } from './schema.js';
 
-/** Tables for events.k8s.io/v1, storage.k8s.io/v1, coordination.k8s.io/v1, policy/v1 and networking.k8s.io/v1 messages. */
+/** Tables for events.k8s.io/v1, storage.k8s.io/v1, coordination.k8s.io/v1, policy/v1, networking.k8s.io/v1 and rbac.authorization.k8s.io/v1 messages. */
 export const groupTables: MessageTables = {
   /** k8s.io.api.events.v1.Event */
   'events.Event': [
@@ -127,5 +127,51 @@ export const groupTables: MessageTables = {
   'networking.IPBlock': [
     [1, 'cidr', 'string'],
     [2, 'except', 'string', 'or'],
+  ],
+  /** k8s.io.api.rbac.v1.Role */
+  'rbac.Role': [
+    [1, 'metadata', 'meta.ObjectMeta', 'o'],
+    [2, 'rules', 'rbac.PolicyRule', 'r'],
+  ],
+  /** k8s.io.api.rbac.v1.ClusterRole */
+  'rbac.ClusterRole': [
+    [1, 'metadata', 'meta.ObjectMeta', 'o'],
+    [2, 'rules', 'rbac.PolicyRule', 'r'],
+    [3, 'aggregationRule', 'rbac.AggregationRule', 'op'],
+  ],
+  /** k8s.io.api.rbac.v1.RoleBinding */
+  'rbac.RoleBinding': [
+    [1, 'metadata', 'meta.ObjectMeta', 'o'],
+    [2, 'subjects', 'rbac.Subject', 'or'],
+    [3, 'roleRef', 'rbac.RoleRef'],
+  ],
+  /** k8s.io.api.rbac.v1.ClusterRoleBinding */
+  'rbac.ClusterRoleBinding': [
+    [1, 'metadata', 'meta.ObjectMeta', 'o'],
+    [2, 'subjects', 'rbac.Subject', 'or'],
+    [3, 'roleRef', 'rbac.RoleRef'],
+  ],
+  /** k8s.io.api.rbac.v1.PolicyRule */
+  'rbac.PolicyRule': [
+    [1, 'verbs', 'string', 'r'],
+    [2, 'apiGroups', 'string', 'or'],
+    [3, 'resources', 'string', 'or'],
+    [4, 'resourceNames', 'string', 'or'],
+    [5, 'nonResourceURLs', 'string', 'or'],
+  ],
+  /** k8s.io.api.rbac.v1.AggregationRule */
+  'rbac.AggregationRule': [[1, 'clusterRoleSelectors', 'meta.LabelSelector', 'or']],
+  /** k8s.io.api.rbac.v1.Subject */
+  'rbac.Subject': [
+    [1, 'kind', 'string'],
+    [2, 'apiGroup', 'string', 'o'],
+    [3, 'name', 'string'],
+    [4, 'namespace', 'string', 'o'],
+  ],
+  /** k8s.io.api.rbac.v1.RoleRef */
+  'rbac.RoleRef': [
+    [1, 'apiGroup', 'string'],
+    [2, 'kind', 'string'],
+    [3, 'name', 'string'],
   ],
 };

@@ -40,6 +40,7 @@ export type TableGroup =
   | 'events'
   | 'networking'
   | 'policy'
+  | 'rbac'
   | 'storage';
 
 /** A message of a table, e.g. `core.PodSpec` for `k8s.io.api.core.v1.PodSpec`. */

@@ -304,5 +304,24 @@ export const LIST_SEMANTICS: Readonly<Record<string, DefinitionSemantics>> = Obj
     EndpointPort: ATOMIC_STRUCT,
     EndpointSlice: { properties: { endpoints: ATOMIC, ports: ATOMIC } },
   }),
+  // rbac.authorization.k8s.io/v1: every list `+listType=atomic`, RoleRef and Subject atomic structs.
+  ...prefixed('io.k8s.api.rbac.v1.', {
+    AggregationRule: { properties: { clusterRoleSelectors: ATOMIC } },
+    ClusterRole: { properties: { rules: ATOMIC } },
+    ClusterRoleBinding: { properties: { subjects: ATOMIC } },
+    PolicyRule: {
+      properties: {
+        apiGroups: ATOMIC,
+        nonResourceURLs: ATOMIC,
+        resourceNames: ATOMIC,
+        resources: ATOMIC,
+        verbs: ATOMIC,
+      },
+    },
+    Role: { properties: { rules: ATOMIC } },
+    RoleBinding: { properties: { subjects: ATOMIC } },
+    RoleRef: ATOMIC_STRUCT,
+    Subject: ATOMIC_STRUCT,
+  }),
   ...prefixed(EXT, APIEXTENSIONS_SEMANTICS),
 ]);
