@@ -98,11 +98,25 @@ function mungeSpec(spec: JsonObject, oldSpec: JsonObject): JsonObject {
     if (oldSpec[key] === undefined) delete munged[key];
     else munged[key] = oldSpec[key];
   }
+  // While a pod is scheduling-gated its nodeSelector may gain entries, never change or lose one
+  // (upstream's mutable scheduling directives, beta v1.27, GA v1.30): a controller pins the pod
+  // before it removes its gate.
+  if (objects(oldSpec, 'schedulingGates').length > 0 && selectorOnlyGrew(oldSpec, spec)) {
+    if (oldSpec.nodeSelector === undefined) delete munged.nodeSelector;
+    else munged.nodeSelector = oldSpec.nodeSelector;
+  }
   const oldGrace = getNum(oldSpec, 'terminationGracePeriodSeconds');
   if (oldGrace !== undefined && oldGrace < 0 && munged.terminationGracePeriodSeconds === 1) {
     munged.terminationGracePeriodSeconds = oldGrace;
   }
   return munged;
+}
+
+/** Every old nodeSelector entry is kept with its value; new ones may be added. */
+function selectorOnlyGrew(oldSpec: JsonObject, spec: JsonObject): boolean {
+  const before = isJsonObject(oldSpec.nodeSelector) ? oldSpec.nodeSelector : {};
+  const after = isJsonObject(spec.nodeSelector) ? spec.nodeSelector : {};
+  return Object.entries(before).every(([k, v]) => after[k] === v);
 }
 
 /**
