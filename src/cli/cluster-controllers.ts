@@ -8,6 +8,7 @@
  * @module
  */
 import type { ControllerDefinition } from '../controller/context.js';
+import { leaderElected } from '../controller/leader-elected.js';
 import { deploymentController } from '../controllers/deployment/index.js';
 import { disruptionController } from '../controllers/disruption/index.js';
 import { endpointsController } from '../controllers/endpoints/index.js';
@@ -30,6 +31,7 @@ import {
   pvProtectionController,
 } from '../controllers/volume-protection/index.js';
 import { simulatedNodes } from '../kubelet/index.js';
+import { celldOperator, OPERATOR_LEASE_NAME } from '../operator/controller/index.js';
 import { createSchedulerController } from '../scheduler/index.js';
 
 export interface ClusterShape {
@@ -47,6 +49,8 @@ export interface ClusterShape {
   readonly nodeLeaseDurationSeconds?: number;
   /** Which simulated StorageClass is the default (`--default-storage-class`). @default 'standard' */
   readonly defaultStorageClass?: DefaultStorageClass;
+  /** The celld operator's `--member-replacement-delay`. @default 10 min */
+  readonly memberReplacementDelayMs?: number;
   /** The controller-side feature gates (`--feature-gates`). */
   readonly gates?: {
     readonly maxUnavailableStatefulSet: boolean;
@@ -87,6 +91,18 @@ export function clusterControllers(shape: ClusterShape): ControllerDefinition[] 
     nodeLifecycleController(grace),
     taintEvictionController(),
     podGarbageCollector(),
+    // The embedded cluster counts as local and network-isolated (nothing leaves the process),
+    // so example fleets reach Ready with no flags; `fleetyard operator` keeps the safe defaults.
+    leaderElected(
+      celldOperator({
+        networkPolicyEnforced: true,
+        localTest: true,
+        ...(shape.memberReplacementDelayMs === undefined
+          ? {}
+          : { memberReplacementDelayMs: shape.memberReplacementDelayMs }),
+      }),
+      { name: OPERATOR_LEASE_NAME, namespace: 'kube-system' },
+    ),
   ];
 }
 

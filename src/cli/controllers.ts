@@ -27,7 +27,7 @@ import { clusterControllers, selectControllers } from './cluster-controllers.js'
  * has of its own.
  */
 export const KCM_DEFAULT =
-  '*,-kubelet,-default-scheduler,-storageclass-bootstrap,-csi-provisioner-hostpath,-csi-provisioner-ebs';
+  '*,-kubelet,-default-scheduler,-storageclass-bootstrap,-csi-provisioner-hostpath,-csi-provisioner-ebs,-celld-operator';
 
 export const CONTROLLERS_USAGE = `Usage: fleetyard controllers [options]
 

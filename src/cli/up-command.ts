@@ -36,6 +36,7 @@ export async function runUp(rest: string[], untilSignal: () => Promise<void>): P
       'default-unreachable-toleration-seconds': { type: 'string' },
       'default-storage-class': { type: 'string', default: 'standard' },
       'feature-gates': { type: 'string', default: '' },
+      'member-replacement-delay': { type: 'string' },
     },
     strict: true,
   });
@@ -75,6 +76,16 @@ export async function runUp(rest: string[], untilSignal: () => Promise<void>): P
     values['default-unreachable-toleration-seconds'],
     '--default-unreachable-toleration-seconds',
   );
+  const replacementDelay = optionalDuration(
+    values['member-replacement-delay'],
+    '--member-replacement-delay',
+  );
+  if (replacementDelay !== undefined && replacementDelay < 60_000) {
+    process.stderr.write(
+      `fleetyard: invalid --member-replacement-delay ${values['member-replacement-delay']}: must be at least 1m\n`,
+    );
+    return 2;
+  }
   const storageClass = values['default-storage-class'];
   if (!['standard', 'ebs', 'none'].includes(storageClass)) {
     process.stderr.write(
@@ -110,6 +121,7 @@ export async function runUp(rest: string[], untilSignal: () => Promise<void>): P
       zones,
       ...(grace !== undefined ? { nodeMonitorGracePeriodMs: grace } : {}),
       ...(leaseSeconds !== undefined ? { nodeLeaseDurationSeconds: leaseSeconds } : {}),
+      ...(replacementDelay !== undefined ? { memberReplacementDelayMs: replacementDelay } : {}),
       defaultStorageClass: storageClass as DefaultStorageClass,
       gates: statefulSetFeatures(featureGates),
     },

@@ -11,19 +11,24 @@
  */
 import { resolve } from 'node:path';
 import { builtinResources } from '../api/kinds/index.js';
+import type { KubeObject } from '../api/object.js';
 import type { FeatureGates } from '../apiserver/feature-gates.js';
 import { BUILTIN_NAMESPACES } from '../apiserver/namespaces.js';
 import { ApiServer, type RequestLogEntry } from '../apiserver/server.js';
 import { objectKey } from '../apiserver/store/keys.js';
+import { ApiClient } from '../client/api-client.js';
+import { celldCrds } from '../operator/api/crds.js';
 import { ensurePrivateDir } from '../security/files.js';
 import { writeKubeconfig } from '../security/kubeconfig.js';
 import { ensureServingCertificates } from '../security/pki.js';
 import { ensureToken } from '../security/token.js';
 import { type Backend, openBackend } from '../storage/index.js';
+import { realClock } from '../util/clock.js';
 import { Lifecycle } from '../util/lifecycle.js';
 import type { Logger, LogLevel } from '../util/log.js';
 import { type ClusterShape, clusterControllers, selectControllers } from './cluster-controllers.js';
 import { type ControllerThread, startControllerThread } from './controller-thread.js';
+import { installCrds } from './install-crds.js';
 
 export interface UpOptions {
   readonly dataDir: string;
@@ -47,6 +52,8 @@ export interface UpOptions {
   readonly defaultUnreachableTolerationSeconds?: number;
   /** `--feature-gates`, for the API server (the controllers' share is in `cluster.gates`). */
   readonly featureGates?: FeatureGates;
+  /** Install the celld CRDs at start (the operator needs them). @default true */
+  readonly installCrds?: boolean;
 }
 
 export interface RunningCluster {
@@ -116,6 +123,19 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
       });
       await ensureNamespaces(server);
       await server.start();
+      if (options.installCrds !== false) {
+        const client = new ApiClient({
+          server: server.url,
+          ca: certs.caPem,
+          token,
+          userAgent: 'fleetyard-up',
+        });
+        try {
+          await installCrds(client, celldCrds() as KubeObject[], realClock);
+        } finally {
+          client.close();
+        }
+      }
     },
     stop: async () => {
       await server?.stop();

@@ -42,6 +42,7 @@ import { type CollectionRef, type ObjectRef, resourcePath } from './resource-pat
 export {
   isAlreadyExists,
   isConflict,
+  isForbidden,
   isNotFound,
   isTooManyRequests,
   RequestTimeoutError,

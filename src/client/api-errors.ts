@@ -66,3 +66,8 @@ export function isTooManyRequests(err: unknown): boolean {
     err instanceof StatusCodeError && (err.status?.reason === 'TooManyRequests' || err.code === 429)
   );
 }
+
+/** 403 Forbidden (RBAC refused the request): the reason or the code. */
+export function isForbidden(err: unknown): boolean {
+  return reasonOrCode(err, 'Forbidden', 403);
+}

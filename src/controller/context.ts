@@ -9,6 +9,7 @@
  *
  * @module
  */
+import type { Registry } from 'prom-client';
 import type { KubeObject } from '../api/object.js';
 import type { ApiClient } from '../client/api-client.js';
 import type { ResourceType } from '../client/resource-path.js';
@@ -66,6 +67,11 @@ export interface ControllerDefinition {
   readonly agent?: string;
   /** Runs until `ctx.signal` aborts; resolves after in-flight reconciles finished. */
   start(ctx: ControllerContext): Promise<void>;
+  /**
+   * Adds the controller's own series (beyond the per-controller and per-queue ones every
+   * controller gets) to the manager's registry, e.g. the celld operator's `celld_fleet_*`.
+   */
+  registerMetrics?(registry: Registry): void | Promise<void>;
 }
 
 /** Common resource types, so controllers do not spell group/version/plural twice. */

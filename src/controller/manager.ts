@@ -104,7 +104,10 @@ export function startControllerManager(
   });
   log.info({ controllers: options.controllers.map((c) => c.name) }, 'controllers started');
   return {
-    registerMetrics: (registry) => metrics.register(registry),
+    registerMetrics: async (registry) => {
+      await metrics.register(registry);
+      for (const def of options.controllers) await def.registerMetrics?.(registry);
+    },
     stop: async () => {
       stopping.abort();
       await Promise.all(running);

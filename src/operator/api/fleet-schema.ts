@@ -269,6 +269,7 @@ function memberSchema(): SchemaNode {
       claimPhase: enumOf(['Pending', 'Bound', 'Lost']),
       downSince: str({ maxLength: 64, format: 'date-time' }),
       replacementDue: str({ maxLength: 64, format: 'date-time' }),
+      note: str({ maxLength: 1024, description: 'Why a down member is not (yet) replaced.' }),
     },
     { required: ['pod', 'ready'] },
   );

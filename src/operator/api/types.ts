@@ -128,6 +128,9 @@ export const FLEET_REASONS = [
   'SchedulingBlocked',
   'CapacityUncertain',
   'InfrastructureBlocked',
+  'LifecycleBlocked',
+  'IsolationUnverified',
+  'NamespaceAccessDenied',
   'StorageIdentityConflict',
   'StorageScopeConflict',
   'StorageClassMissing',
@@ -170,6 +173,8 @@ export interface FleetMemberStatus {
   downSince?: string;
   /** When the operator will replace the member's disk if it stays down (RFC 3339). */
   replacementDue?: string;
+  /** Why a down member is not (yet) replaced. */
+  note?: string;
 }
 
 export interface CelldFleetStatus {

@@ -51,6 +51,7 @@ describe('desiredReservation', () => {
         fleetName: 'web',
         fleetUID: 'uid-1',
         specHash: immutableSettingsHash(f.spec),
+        initialReplicas: 3,
       },
     });
   });

@@ -47,8 +47,16 @@ export function desiredReservation(fleet: ReservationFleet): DesiredReservation 
       fleetName: name,
       fleetUID: uid,
       specHash: immutableSettingsHash(fleet.spec),
+      initialReplicas: initialReplicas(fleet.spec.replicas),
     },
   };
+}
+
+/** The CRD allows 1–100; the fleet's own schema enforces the same range and defaults to 3. */
+function initialReplicas(replicas: unknown): number {
+  return typeof replicas === 'number' && Number.isInteger(replicas) && replicas >= 1
+    ? Math.min(replicas, 100)
+    : 3;
 }
 
 /**

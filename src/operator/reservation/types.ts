@@ -51,6 +51,8 @@ export interface ReservationSpec {
   fleetUID: string;
   /** `immutableSettingsHash` of the fleet spec at creation. */
   specHash: string;
+  /** The fleet's `spec.replicas` when the bucket was reserved (a record; replicas may change). */
+  initialReplicas: number;
 }
 
 /** A `CelldStorageReservation` as read from the API (any field may be missing or wrong). */

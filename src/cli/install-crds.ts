@@ -1,0 +1,72 @@
+/**
+ * Installs the celld CustomResourceDefinitions into the cluster `fleetyard up` serves, the
+ * way a user would (`kubectl apply -f deploy/crds/`): through the API with the cluster's
+ * token, so they are validated like any other. Creates missing ones, updates ones whose spec
+ * differs (an upgraded fleetyard), then waits until each is Established so the operator's
+ * first list finds the endpoints.
+ *
+ * @module
+ */
+import type { KubeObject } from '../api/object.js';
+import { deepEqual } from '../api/object.js';
+import { type ApiClient, isNotFound } from '../client/api-client.js';
+import type { ResourceType } from '../client/resource-path.js';
+import type { Clock } from '../util/clock.js';
+
+const CRDS: ResourceType = {
+  group: 'apiextensions.k8s.io',
+  version: 'v1',
+  plural: 'customresourcedefinitions',
+};
+
+/** How long `up` waits for its CRDs to be served; the CRD controller takes milliseconds. */
+const ESTABLISH_TIMEOUT_MS = 10_000;
+const POLL_MS = 20;
+
+function established(crd: KubeObject): boolean {
+  const conditions = (
+    crd.status as { conditions?: { type?: string; status?: string }[] } | undefined
+  )?.conditions;
+  return (conditions ?? []).some((c) => c.type === 'Established' && c.status === 'True');
+}
+
+async function ensureCrd(client: ApiClient, crd: KubeObject): Promise<void> {
+  const name = crd.metadata?.name ?? '';
+  try {
+    const live = await client.get({ ...CRDS, name });
+    if (deepEqual(live.spec, crd.spec)) return;
+    await client.update(
+      { ...CRDS, name },
+      {
+        ...crd,
+        metadata: {
+          ...live.metadata,
+          ...crd.metadata,
+          resourceVersion: live.metadata?.resourceVersion,
+        },
+      },
+    );
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+    await client.create(CRDS, crd);
+  }
+}
+
+export async function installCrds(
+  client: ApiClient,
+  crds: readonly KubeObject[],
+  clock: Clock,
+): Promise<void> {
+  for (const crd of crds) await ensureCrd(client, crd);
+  const deadline = clock.now() + ESTABLISH_TIMEOUT_MS;
+  for (const crd of crds) {
+    const name = crd.metadata?.name ?? '';
+    while (!established(await client.get({ ...CRDS, name }))) {
+      if (clock.now() > deadline)
+        throw new Error(
+          `CustomResourceDefinition ${name} is not Established after ${ESTABLISH_TIMEOUT_MS} ms`,
+        );
+      await clock.sleep(POLL_MS);
+    }
+  }
+}

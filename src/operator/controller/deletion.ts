@@ -1,0 +1,138 @@
+/**
+ * Deleting a fleet (§2.8, improved per §8): the workload first, with Foreground propagation so
+ * it goes only after its members drained on SIGTERM; then every fleet claim, including removed
+ * members', each fenced by uid and resourceVersion; then the prerequisites the operator
+ * created (the Go operator left them behind); then the finalizer. The reservation stays.
+ *
+ * Only objects carrying this fleet incarnation's UID label are touched; no other party's
+ * finalizer is removed, no backend volume is deleted (the StorageClass's Delete policy and the
+ * CSI driver do that), no cloud API is called.
+ *
+ * @module
+ */
+import type { KubeObject } from '../../api/object.js';
+import { isConflict, isNotFound } from '../../client/api-client.js';
+import { objectRef } from '../../client/resource-path.js';
+import { LABEL_FLEET_UID } from '../render/metadata.js';
+import { isOurs } from './children.js';
+import type { FleetDeps } from './deps.js';
+import type { FleetObservation } from './observe.js';
+import { type Outcome, outcome } from './outcome.js';
+import { CHILD_TYPES, FLEET_FINALIZER, FLEETS } from './resources.js';
+
+function deleting(o: Outcome): Outcome {
+  return { ...o, kind: 'deleting' };
+}
+
+/** Cached list items may lack `kind`, so callers name it. */
+async function fencedDelete(
+  deps: FleetDeps,
+  kind: string,
+  obj: KubeObject,
+  propagationPolicy?: 'Foreground',
+): Promise<void> {
+  const type = CHILD_TYPES[kind];
+  const { uid, resourceVersion } = obj.metadata ?? {};
+  if (type === undefined) throw new TypeError(`no REST type for ${kind}`);
+  if (!uid || !resourceVersion) return;
+  try {
+    await deps.client.delete(objectRef(type, obj), {
+      preconditions: { uid, resourceVersion },
+      ...(propagationPolicy ? { propagationPolicy } : {}),
+    });
+  } catch (err) {
+    // Gone already, or changed since the cache saw it: the next event re-plans.
+    if (!isNotFound(err) && !isConflict(err)) throw err;
+  }
+}
+
+function fleetProfile(fleet: KubeObject): string | undefined {
+  return (fleet.spec as { profile?: string } | undefined)?.profile;
+}
+
+function fleetBucketWorkload(fleet: KubeObject): string | undefined {
+  return (fleet.spec as { bucketWorkload?: string } | undefined)?.bucketWorkload;
+}
+
+function ourClaims(obs: FleetObservation, uid: string): KubeObject[] {
+  return obs.claims.filter(
+    (c) =>
+      c.metadata?.labels?.[LABEL_FLEET_UID] === uid &&
+      (c.metadata?.ownerReferences ?? []).length === 0,
+  );
+}
+
+/** One step of the deletion; undefined once the finalizer is gone. */
+export async function reconcileDeletion(
+  deps: FleetDeps,
+  obs: FleetObservation,
+): Promise<Outcome | undefined> {
+  const fleet = obs.fleet;
+  const uid = fleet.metadata?.uid ?? '';
+  const finalizers = fleet.metadata?.finalizers ?? [];
+  if (!finalizers.includes(FLEET_FINALIZER)) return undefined;
+  const workload =
+    obs.workload !== undefined && isOurs(obs.workload, uid) ? obs.workload : undefined;
+  if (workload !== undefined) {
+    if (!workload.metadata?.deletionTimestamp) {
+      const kind =
+        fleetProfile(fleet) === 'Bucket' && fleetBucketWorkload(fleet) !== 'Ordered'
+          ? 'Deployment'
+          : 'StatefulSet';
+      await fencedDelete(deps, kind, workload, 'Foreground');
+    }
+    return deleting(
+      outcome.progress('LifecycleProgress', 'Deleting workload; members drain on SIGTERM'),
+    );
+  }
+  const members = obs.pods.filter((p) => p.metadata?.labels?.[LABEL_FLEET_UID] === uid);
+  if (members.length > 0) {
+    return deleting(
+      outcome.progress(
+        'LifecycleProgress',
+        `Deleting workload; waiting for ${members.length} member pod(s) to exit`,
+      ),
+    );
+  }
+  const claims = ourClaims(obs, uid);
+  if (claims.length > 0) {
+    for (const c of claims) {
+      if (!c.metadata?.deletionTimestamp) await fencedDelete(deps, 'PersistentVolumeClaim', c);
+    }
+    return deleting(
+      outcome.progress('LifecycleProgress', `Deleting disks: ${claims.length} claim(s) remain`),
+    );
+  }
+  const prerequisites: [string, KubeObject | undefined][] = [
+    ...[...obs.services.values()].map((s): [string, KubeObject] => ['Service', s]),
+    ['NetworkPolicy', obs.networkPolicy],
+    ['PodDisruptionBudget', obs.pdb],
+  ];
+  const ours = prerequisites.filter(
+    (p): p is [string, KubeObject] => p[1] !== undefined && isOurs(p[1], uid),
+  );
+  if (ours.length > 0) {
+    for (const [kind, o] of ours) {
+      if (!o.metadata?.deletionTimestamp) await fencedDelete(deps, kind, o);
+    }
+    return deleting(
+      outcome.progress(
+        'LifecycleProgress',
+        'Deleting the fleet’s Services, NetworkPolicy and PodDisruptionBudget',
+      ),
+    );
+  }
+  // The merge patch carries the cached resourceVersion: a concurrent change is a 409, not a
+  // finalizer list overwritten with stale entries.
+  await deps.client.patch(
+    objectRef(FLEETS, fleet),
+    {
+      metadata: {
+        resourceVersion: fleet.metadata?.resourceVersion,
+        finalizers: finalizers.filter((f) => f !== FLEET_FINALIZER),
+      },
+    },
+    'merge',
+  );
+  return undefined;
+}

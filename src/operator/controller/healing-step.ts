@@ -1,0 +1,112 @@
+/**
+ * Self-healing's thin apply (§2.6): gather each member's pod, claim and node from the
+ * observation, ask `planHealing`, and issue its one action's deletes in order, each fenced by
+ * uid and resourceVersion. A delete that finds the object gone counts as done; a precondition
+ * that fails (409) stops the action and the next reconcile re-plans from fresher caches, so a
+ * failed or ambiguous call never leads to a delete the plan did not make from observed state.
+ *
+ * @module
+ */
+import type { KubeObject } from '../../api/object.js';
+import { isNotFound } from '../../client/api-client.js';
+import { planHealing } from '../healing/plan-healing.js';
+import type { HealingPlan, MemberObservation, PlannedDelete } from '../healing/types.js';
+import type { ResolvedFleet } from '../render/fleet-view.js';
+import { LABEL_FLEET_UID } from '../render/metadata.js';
+import { ordinalOf } from '../scaling/index.js';
+import type { FleetDeps } from './deps.js';
+import type { FleetObservation } from './observe.js';
+import { CHILD_TYPES } from './resources.js';
+
+/** Member observations by ordinal: pods `<f>-<n>`, this fleet's claims `data-<f>-<n>`, nodes. */
+export function memberObservations(
+  fleet: ResolvedFleet,
+  obs: FleetObservation,
+): MemberObservation[] {
+  const members = new Map<number, MemberObservation>();
+  const at = (o: number): MemberObservation => {
+    let m = members.get(o);
+    if (m === undefined) {
+      m = { ordinal: o };
+      members.set(o, m);
+    }
+    return m;
+  };
+  for (const pod of obs.pods) {
+    const o = ordinalOf(pod.metadata?.name ?? '', `${fleet.name}-`);
+    if (o === undefined) continue;
+    const m = at(o);
+    m.pod = pod;
+    const nodeName = (pod.spec as { nodeName?: string } | undefined)?.nodeName;
+    if (nodeName) m.node = obs.node(nodeName);
+  }
+  for (const claim of obs.claims) {
+    const meta = claim.metadata ?? {};
+    if (meta.labels?.[LABEL_FLEET_UID] !== fleet.uid || (meta.ownerReferences ?? []).length > 0)
+      continue;
+    const o = ordinalOf(meta.name ?? '', `data-${fleet.name}-`);
+    if (o !== undefined) at(o).claim = claim;
+  }
+  return [...members.values()].sort((a, b) => a.ordinal - b.ordinal);
+}
+
+export function planFleetHealing(
+  deps: FleetDeps,
+  fleet: ResolvedFleet,
+  obs: FleetObservation,
+  settled: boolean,
+): HealingPlan {
+  const workload = obs.workload;
+  return planHealing({
+    settings: {
+      replicas: fleet.replicas,
+      ...(deps.memberReplacementDelayMs === undefined
+        ? {}
+        : { memberReplacementDelayMs: deps.memberReplacementDelayMs }),
+    },
+    now: deps.clock.now(),
+    workloadName: fleet.name,
+    workloadUid: workload?.metadata?.uid ?? '',
+    workloadSettled: settled,
+    members: memberObservations(fleet, obs),
+  });
+}
+
+async function fencedDelete(deps: FleetDeps, namespace: string, d: PlannedDelete): Promise<void> {
+  const type = CHILD_TYPES[d.kind];
+  if (type === undefined) throw new TypeError(`no REST type for ${d.kind}`);
+  try {
+    await deps.client.delete(
+      { ...type, namespace, name: d.name },
+      {
+        preconditions: { uid: d.uid, resourceVersion: d.resourceVersion },
+        ...(d.gracePeriodSeconds === undefined ? {} : { gracePeriodSeconds: d.gracePeriodSeconds }),
+      },
+    );
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+  }
+}
+
+/** Issues the plan's action, if any, then records its event on the fleet. */
+export async function applyHealing(
+  deps: FleetDeps,
+  fleetObj: KubeObject,
+  plan: HealingPlan,
+): Promise<boolean> {
+  const action = plan.action;
+  if (action === undefined) return false;
+  const namespace = fleetObj.metadata?.namespace ?? '';
+  for (const d of action.deletes) await fencedDelete(deps, namespace, d);
+  deps.recorder.event(fleetObj, action.event.type, action.event.reason, action.event.message);
+  deps.metrics?.replaced(namespace, fleetObj.metadata?.name ?? '', action.kind);
+  deps.log?.info(
+    {
+      fleet: `${namespace}/${fleetObj.metadata?.name}`,
+      action: action.kind,
+      ordinal: action.ordinal,
+    },
+    'healing action',
+  );
+  return true;
+}

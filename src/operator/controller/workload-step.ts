@@ -1,0 +1,224 @@
+/**
+ * The workload (§2.2 step 13.5–13.11): create it when missing (after the foreign-claim check),
+ * refuse one that is not the fleet's, then write one `spec.replicas` step together with the
+ * operator-owned fields (template, strategy, retention) in a single fenced update.
+ *
+ * PersistentFleet steps come from `planScale` (contraction one member after a full roll-out,
+ * growth in kept/fresh runs that wait for the scheduler, issue #79); Bucket fleets contract
+ * one member at a time after a roll-out too, and grow in one step (their disks are scratch).
+ *
+ * @module
+ */
+import type { KubeObject } from '../../api/object.js';
+import { convergeObject } from '../render/converge.js';
+import type { ResolvedFleet } from '../render/fleet-view.js';
+import { LABEL_FLEET_UID } from '../render/metadata.js';
+import {
+  claimFacts,
+  memberClaimName,
+  memberPlacements,
+  planScale,
+  rolledOut,
+  type ScalePlan,
+  type StatefulSetFacts,
+} from '../scaling/index.js';
+import { ensureChild } from './children.js';
+import type { FleetDeps } from './deps.js';
+import type { FleetObservation } from './observe.js';
+import { type Outcome, outcome } from './outcome.js';
+
+export interface WorkloadResult {
+  /** Set when the fleet cannot go on this reconcile (blocked, or just created). */
+  readonly outcome?: Outcome;
+  /** The live workload after this step's write, if any. */
+  readonly workload?: KubeObject;
+  /** Desired equals actual and the workload controller has observed it (§2.2 step 10). */
+  readonly settled: boolean;
+  /** What the scale plan waits for, reported when nothing more urgent is. */
+  readonly wait?: Outcome;
+}
+
+interface WorkloadStatus {
+  observedGeneration?: number;
+  replicas?: number;
+  readyReplicas?: number;
+  updatedReplicas?: number;
+  availableReplicas?: number;
+  currentRevision?: string;
+  updateRevision?: string;
+}
+
+function specReplicas(obj: KubeObject): number {
+  const r = (obj.spec as { replicas?: number } | undefined)?.replicas;
+  return typeof r === 'number' ? r : 1;
+}
+
+export function setFacts(set: KubeObject): StatefulSetFacts {
+  const s = (set.status ?? {}) as WorkloadStatus;
+  const facts: StatefulSetFacts = {
+    specReplicas: specReplicas(set),
+    generation: set.metadata?.generation ?? 0,
+    replicas: s.replicas ?? 0,
+    readyReplicas: s.readyReplicas ?? 0,
+    updatedReplicas: s.updatedReplicas ?? 0,
+  };
+  if (s.observedGeneration !== undefined) facts.observedGeneration = s.observedGeneration;
+  if (s.currentRevision !== undefined) facts.currentRevision = s.currentRevision;
+  if (s.updateRevision !== undefined) facts.updateRevision = s.updateRevision;
+  return facts;
+}
+
+/** A Deployment's roll-out is done: observed, every replica updated, Ready and none extra. */
+function deploymentRolledOut(d: KubeObject): boolean {
+  const s = (d.status ?? {}) as WorkloadStatus;
+  const n = specReplicas(d);
+  return (
+    (s.observedGeneration ?? -1) >= (d.metadata?.generation ?? 0) &&
+    s.replicas === n &&
+    s.updatedReplicas === n &&
+    s.readyReplicas === n
+  );
+}
+
+export function workloadRolledOut(w: KubeObject): boolean {
+  return w.kind === 'Deployment' ? deploymentRolledOut(w) : rolledOut(setFacts(w));
+}
+
+/** Every claim at a member name for ordinals below `upTo`, plus the fleet-labelled ones. */
+function memberClaims(obs: FleetObservation, setName: string, upTo: number): KubeObject[] {
+  const byName = new Map<string, KubeObject>();
+  for (const c of obs.claims) byName.set(c.metadata?.name ?? '', c);
+  for (let o = 0; o < upTo; o++) {
+    const name = memberClaimName(setName, o);
+    const found = byName.get(name) ?? obs.claimNamed(name);
+    if (found !== undefined) byName.set(name, found);
+  }
+  return [...byName.values()];
+}
+
+function persistentPlan(
+  obs: FleetObservation,
+  fleet: ResolvedFleet,
+  live: KubeObject | undefined,
+  templateConverged: boolean,
+): ScalePlan {
+  const set: StatefulSetFacts =
+    live === undefined
+      ? {
+          specReplicas: 0,
+          generation: 0,
+          observedGeneration: 0,
+          replicas: 0,
+          readyReplicas: 0,
+          updatedReplicas: 0,
+        }
+      : setFacts(live);
+  const upTo = Math.max(fleet.replicas, set.specReplicas);
+  const claims = claimFacts(memberClaims(obs, fleet.name, upTo), fleet.name, {
+    labelKey: LABEL_FLEET_UID,
+    fleetUid: fleet.uid,
+  });
+  const placements =
+    live === undefined ? new Map() : memberPlacements(obs.pods, fleet.name, live.metadata?.uid);
+  return planScale({
+    setName: fleet.name,
+    desired: fleet.replicas,
+    set,
+    templateConverged,
+    claims,
+    placements,
+  });
+}
+
+function bucketReplicas(
+  fleet: ResolvedFleet,
+  live: KubeObject,
+  templateConverged: boolean,
+): ScalePlan {
+  const applied = specReplicas(live);
+  if (fleet.replicas >= applied)
+    return fleet.replicas === applied
+      ? { action: 'none' }
+      : { action: 'grow', replicas: fleet.replicas };
+  if (!templateConverged || !workloadRolledOut(live)) {
+    return {
+      action: 'contract',
+      wait: {
+        reason: 'RolloutPending',
+        message: 'Waiting for the previous change to roll out before removing a member',
+      },
+    };
+  }
+  return { action: 'contract', replicas: applied - 1 };
+}
+
+function withReplicas(desired: KubeObject, replicas: number): KubeObject {
+  return { ...desired, spec: { ...(desired.spec as object), replicas } };
+}
+
+function waitOutcome(plan: ScalePlan): Outcome | undefined {
+  if (plan.wait === undefined) return undefined;
+  return outcome.progress('Provisioning', plan.wait.message);
+}
+
+/** Creates or converges the workload; see the module note. */
+export async function reconcileWorkload(
+  deps: FleetDeps,
+  fleet: ResolvedFleet,
+  obs: FleetObservation,
+  desired: KubeObject,
+): Promise<WorkloadResult> {
+  const live = obs.workload;
+  const persistent = fleet.workload === 'PersistentFleet';
+  const templateConverged =
+    live !== undefined && convergeObject(live, desired, { keepReplicas: true }) === undefined;
+  const plan =
+    persistent || live === undefined
+      ? persistent
+        ? persistentPlan(obs, fleet, live, templateConverged)
+        : { action: 'none' as const }
+      : bucketReplicas(fleet, live, templateConverged);
+  if (plan.block !== undefined) {
+    return {
+      outcome: outcome.blocked('StorageIdentityConflict', plan.block.message),
+      settled: false,
+    };
+  }
+  const applied = live === undefined ? undefined : specReplicas(live);
+  const replicas = plan.replicas ?? applied ?? (persistent ? 0 : fleet.replicas);
+  if (live !== undefined && live.metadata?.deletionTimestamp) {
+    return {
+      outcome: outcome.progress(
+        'Provisioning',
+        `Waiting for the deleted ${live.kind} ${fleet.name} to go before it is recreated`,
+      ),
+      settled: false,
+    };
+  }
+  const result = await ensureChild(
+    deps,
+    withReplicas(desired, replicas),
+    live,
+    fleet.uid,
+    'LifecycleBlocked',
+  );
+  if (result.kind === 'refused') return { outcome: result.outcome, settled: false };
+  if (result.kind === 'created') {
+    return {
+      outcome: outcome.progress(
+        'Provisioning',
+        'Workload created; waiting for runtime readiness and placement',
+      ),
+      settled: false,
+      ...(result.object ? { workload: result.object } : {}),
+    };
+  }
+  const current = result.object ?? live;
+  const observed =
+    current !== undefined &&
+    ((current.status as WorkloadStatus | undefined)?.observedGeneration ?? -1) >=
+      (current.metadata?.generation ?? 0);
+  const settled = result.kind === 'unchanged' && observed && replicas === fleet.replicas;
+  const wait = waitOutcome(plan);
+  return { settled, ...(current ? { workload: current } : {}), ...(wait ? { wait } : {}) };
+}
