@@ -19,6 +19,8 @@ Commands:
   controllers
              Run the controllers against the API server of a kubeconfig, with leader
              election (fleetyard controllers --help).
+  operator   Run the celld fleet operator against a cluster (in-cluster or a kubeconfig),
+             with leader election (fleetyard operator --help; manifests in deploy/).
   version    Print the version.
 
 Options for up:
@@ -71,6 +73,13 @@ async function main(argv: string[]): Promise<number> {
     const stop = new AbortController();
     void waitForSignal().then(() => stop.abort());
     return runControllers(rest, stop.signal);
+  }
+  if (command === 'operator') {
+    const stop = new AbortController();
+    void waitForSignal().then(() => stop.abort());
+    // Loaded on demand: `up`'s cold start does not read the standalone operator's modules.
+    const { runOperator } = await import('./operator-command.js');
+    return runOperator(rest, stop.signal);
   }
   if (command !== 'up') {
     process.stderr.write(USAGE);
