@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { formatGoDuration, parseGoDuration, readSimSettings } from './annotations.js';
+import {
+  DEFAULT_FAILING_IMAGE,
+  formatGoDuration,
+  parseGoDuration,
+  readSimSettings,
+} from './annotations.js';
 import { makePod } from './testing/pods.js';
 
 describe('parseGoDuration', () => {
@@ -76,4 +81,21 @@ describe('readSimSettings', () => {
     assert.equal(s.exitCode, undefined);
     assert.equal(s.startDelayMs, 0);
   });
+});
+
+describe('DEFAULT_FAILING_IMAGE', () => {
+  const digest = 'a'.repeat(64);
+  const cases: [string, boolean][] = [
+    ['nginx:nonexistent', true],
+    ['registry.example/app:404', true],
+    [`registry.example/nonexistent@sha256:${digest}`, true],
+    [`registry.example/app@sha256:${digest}`, false],
+    [`registry.example/nonexistent-app@sha256:${digest}`, false],
+    ['nginx:1.27', false],
+  ];
+  for (const [image, fails] of cases) {
+    it(`${image} ${fails ? 'fails' : 'pulls'}`, () => {
+      assert.equal(DEFAULT_FAILING_IMAGE.test(image), fails);
+    });
+  }
 });

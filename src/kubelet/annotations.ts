@@ -15,7 +15,9 @@
  * On a Node, `sim.fleetyard.dev/state: down` stops its simulated kubelet (no heartbeats, pods
  * frozen); `up` or no annotation runs it. See `docs/simulation.md`.
  *
- * Image pulls fail for images whose tag is `nonexistent` or `404` (`nginx:nonexistent`); the
+ * Image pulls fail for images whose tag is `nonexistent` or `404` (`nginx:nonexistent`), and for
+ * digest-pinned images whose repository's last segment is `nonexistent`
+ * (`registry.example/nonexistent@sha256:…`, for workloads that accept digests only); the
  * pattern is `PlanContext.failingImage`.
  *
  * @module
@@ -33,8 +35,8 @@ export const SHUTDOWN_DELAY_ANNOTATION = 'sim.fleetyard.dev/shutdown-delay';
 /** On a Node: `down` stops its simulated kubelet, `up` (or absent) runs it. */
 export const NODE_STATE_ANNOTATION = 'sim.fleetyard.dev/state';
 
-/** The default image-pull failure rule: tag `nonexistent` or `404`. */
-export const DEFAULT_FAILING_IMAGE = /:(nonexistent|404)$/;
+/** The default image-pull failure rule: tag `nonexistent` or `404`, or repository `…/nonexistent@sha256:…`. */
+export const DEFAULT_FAILING_IMAGE = /(:(nonexistent|404)|\/nonexistent@sha256:[0-9a-f]{64})$/;
 
 /** The parsed simulation settings of one pod. Durations in milliseconds. */
 export interface SimSettings {
