@@ -62,6 +62,66 @@ function ourClaims(obs: FleetObservation, uid: string): KubeObject[] {
   );
 }
 
+function progress(message: string): Outcome {
+  return deleting(outcome.progress('LifecycleProgress', message));
+}
+
+/** The workload goes first, Foreground, so it is gone only after its members exited. */
+async function drainWorkload(
+  deps: FleetDeps,
+  obs: FleetObservation,
+  uid: string,
+): Promise<Outcome | undefined> {
+  const workload =
+    obs.workload !== undefined && isOurs(obs.workload, uid) ? obs.workload : undefined;
+  if (workload !== undefined) {
+    if (!workload.metadata?.deletionTimestamp) {
+      const deployment =
+        fleetProfile(obs.fleet) === 'Bucket' && fleetBucketWorkload(obs.fleet) !== 'Ordered';
+      await fencedDelete(deps, deployment ? 'Deployment' : 'StatefulSet', workload, 'Foreground');
+    }
+    return progress('Deleting workload; members drain on SIGTERM');
+  }
+  const members = obs.pods.filter((p) => p.metadata?.labels?.[LABEL_FLEET_UID] === uid);
+  if (members.length === 0) return undefined;
+  return progress(`Deleting workload; waiting for ${members.length} member pod(s) to exit`);
+}
+
+/** Then every claim of this fleet incarnation, removed members' included. */
+async function deleteClaims(
+  deps: FleetDeps,
+  obs: FleetObservation,
+  uid: string,
+): Promise<Outcome | undefined> {
+  const claims = ourClaims(obs, uid);
+  if (claims.length === 0) return undefined;
+  for (const c of claims) {
+    if (!c.metadata?.deletionTimestamp) await fencedDelete(deps, 'PersistentVolumeClaim', c);
+  }
+  return progress(`Deleting disks: ${claims.length} claim(s) remain`);
+}
+
+/** Then the prerequisites the operator created (the Go operator left them behind). */
+async function deletePrerequisites(
+  deps: FleetDeps,
+  obs: FleetObservation,
+  uid: string,
+): Promise<Outcome | undefined> {
+  const prerequisites: [string, KubeObject | undefined][] = [
+    ...[...obs.services.values()].map((s): [string, KubeObject] => ['Service', s]),
+    ['NetworkPolicy', obs.networkPolicy],
+    ['PodDisruptionBudget', obs.pdb],
+  ];
+  const ours = prerequisites.filter(
+    (p): p is [string, KubeObject] => p[1] !== undefined && isOurs(p[1], uid),
+  );
+  if (ours.length === 0) return undefined;
+  for (const [kind, o] of ours) {
+    if (!o.metadata?.deletionTimestamp) await fencedDelete(deps, kind, o);
+  }
+  return progress('Deleting the fleet’s Services, NetworkPolicy and PodDisruptionBudget');
+}
+
 /** One step of the deletion; undefined once the finalizer is gone. */
 export async function reconcileDeletion(
   deps: FleetDeps,
@@ -71,57 +131,11 @@ export async function reconcileDeletion(
   const uid = fleet.metadata?.uid ?? '';
   const finalizers = fleet.metadata?.finalizers ?? [];
   if (!finalizers.includes(FLEET_FINALIZER)) return undefined;
-  const workload =
-    obs.workload !== undefined && isOurs(obs.workload, uid) ? obs.workload : undefined;
-  if (workload !== undefined) {
-    if (!workload.metadata?.deletionTimestamp) {
-      const kind =
-        fleetProfile(fleet) === 'Bucket' && fleetBucketWorkload(fleet) !== 'Ordered'
-          ? 'Deployment'
-          : 'StatefulSet';
-      await fencedDelete(deps, kind, workload, 'Foreground');
-    }
-    return deleting(
-      outcome.progress('LifecycleProgress', 'Deleting workload; members drain on SIGTERM'),
-    );
-  }
-  const members = obs.pods.filter((p) => p.metadata?.labels?.[LABEL_FLEET_UID] === uid);
-  if (members.length > 0) {
-    return deleting(
-      outcome.progress(
-        'LifecycleProgress',
-        `Deleting workload; waiting for ${members.length} member pod(s) to exit`,
-      ),
-    );
-  }
-  const claims = ourClaims(obs, uid);
-  if (claims.length > 0) {
-    for (const c of claims) {
-      if (!c.metadata?.deletionTimestamp) await fencedDelete(deps, 'PersistentVolumeClaim', c);
-    }
-    return deleting(
-      outcome.progress('LifecycleProgress', `Deleting disks: ${claims.length} claim(s) remain`),
-    );
-  }
-  const prerequisites: [string, KubeObject | undefined][] = [
-    ...[...obs.services.values()].map((s): [string, KubeObject] => ['Service', s]),
-    ['NetworkPolicy', obs.networkPolicy],
-    ['PodDisruptionBudget', obs.pdb],
-  ];
-  const ours = prerequisites.filter(
-    (p): p is [string, KubeObject] => p[1] !== undefined && isOurs(p[1], uid),
-  );
-  if (ours.length > 0) {
-    for (const [kind, o] of ours) {
-      if (!o.metadata?.deletionTimestamp) await fencedDelete(deps, kind, o);
-    }
-    return deleting(
-      outcome.progress(
-        'LifecycleProgress',
-        'Deleting the fleet’s Services, NetworkPolicy and PodDisruptionBudget',
-      ),
-    );
-  }
+  const step =
+    (await drainWorkload(deps, obs, uid)) ??
+    (await deleteClaims(deps, obs, uid)) ??
+    (await deletePrerequisites(deps, obs, uid));
+  if (step !== undefined) return step;
   // The merge patch carries the cached resourceVersion: a concurrent change is a 409, not a
   // finalizer list overwritten with stale entries.
   await deps.client.patch(

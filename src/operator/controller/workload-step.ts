@@ -161,6 +161,25 @@ function waitOutcome(plan: ScalePlan): Outcome | undefined {
   return outcome.progress('Provisioning', plan.wait.message);
 }
 
+function scalePlan(
+  fleet: ResolvedFleet,
+  obs: FleetObservation,
+  live: KubeObject | undefined,
+  templateConverged: boolean,
+): ScalePlan {
+  if (fleet.workload === 'PersistentFleet')
+    return persistentPlan(obs, fleet, live, templateConverged);
+  if (live === undefined) return { action: 'grow', replicas: fleet.replicas };
+  return bucketReplicas(fleet, live, templateConverged);
+}
+
+function hasObserved(w: KubeObject | undefined): boolean {
+  const observed = (w?.status as WorkloadStatus | undefined)?.observedGeneration ?? -1;
+  return w !== undefined && observed >= (w.metadata?.generation ?? 0);
+}
+
+const CREATED = 'Workload created; waiting for runtime readiness and placement';
+
 /** Creates or converges the workload; see the module note. */
 export async function reconcileWorkload(
   deps: FleetDeps,
@@ -169,32 +188,21 @@ export async function reconcileWorkload(
   desired: KubeObject,
 ): Promise<WorkloadResult> {
   const live = obs.workload;
-  const persistent = fleet.workload === 'PersistentFleet';
+  if (live?.metadata?.deletionTimestamp) {
+    const message = `Waiting for the deleted ${desired.kind} ${fleet.name} to go before it is recreated`;
+    return { outcome: outcome.progress('Provisioning', message), settled: false };
+  }
   const templateConverged =
     live !== undefined && convergeObject(live, desired, { keepReplicas: true }) === undefined;
-  const plan =
-    persistent || live === undefined
-      ? persistent
-        ? persistentPlan(obs, fleet, live, templateConverged)
-        : { action: 'none' as const }
-      : bucketReplicas(fleet, live, templateConverged);
+  const plan = scalePlan(fleet, obs, live, templateConverged);
   if (plan.block !== undefined) {
     return {
       outcome: outcome.blocked('StorageIdentityConflict', plan.block.message),
       settled: false,
     };
   }
-  const applied = live === undefined ? undefined : specReplicas(live);
-  const replicas = plan.replicas ?? applied ?? (persistent ? 0 : fleet.replicas);
-  if (live !== undefined && live.metadata?.deletionTimestamp) {
-    return {
-      outcome: outcome.progress(
-        'Provisioning',
-        `Waiting for the deleted ${live.kind} ${fleet.name} to go before it is recreated`,
-      ),
-      settled: false,
-    };
-  }
+  // Nothing to add yet (e.g. the first run waits): a new StatefulSet starts at 0.
+  const replicas = plan.replicas ?? (live === undefined ? 0 : specReplicas(live));
   const result = await ensureChild(
     deps,
     withReplicas(desired, replicas),
@@ -205,20 +213,14 @@ export async function reconcileWorkload(
   if (result.kind === 'refused') return { outcome: result.outcome, settled: false };
   if (result.kind === 'created') {
     return {
-      outcome: outcome.progress(
-        'Provisioning',
-        'Workload created; waiting for runtime readiness and placement',
-      ),
+      outcome: outcome.progress('Provisioning', CREATED),
       settled: false,
       ...(result.object ? { workload: result.object } : {}),
     };
   }
   const current = result.object ?? live;
-  const observed =
-    current !== undefined &&
-    ((current.status as WorkloadStatus | undefined)?.observedGeneration ?? -1) >=
-      (current.metadata?.generation ?? 0);
-  const settled = result.kind === 'unchanged' && observed && replicas === fleet.replicas;
+  const settled =
+    result.kind === 'unchanged' && hasObserved(current) && replicas === fleet.replicas;
   const wait = waitOutcome(plan);
   return { settled, ...(current ? { workload: current } : {}), ...(wait ? { wait } : {}) };
 }
