@@ -4,9 +4,10 @@
  * controllers talk to a remote server. Tests create objects through `client`, run the
  * controllers under test, and wait for states with {@link eventually}.
  *
- * Controllers get a real clock by default: their waits are short (slow start, expectations)
- * and the API server stamps times with the real clock anyway. Pass a `FakeClock` for planners
- * whose timed waits (minReadySeconds, deadlines) a test must step.
+ * Controllers get a real clock by default: their waits are short (slow start, expectations).
+ * Pass a `FakeClock` for planners whose timed waits (minReadySeconds, deadlines) a test must
+ * step; the API server then runs on the same clock, so the creationTimestamp and
+ * deletionTimestamp it stamps agree with the controllers' idea of now.
  *
  * @module
  */
@@ -45,7 +46,7 @@ export interface HarnessOptions {
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const api = await startTestServer();
+  const api = await startTestServer(options.clock ? { clock: options.clock } : {});
   const clock = options.clock ?? realClock;
   const stop = new AbortController();
   const client = new ApiClient({ server: api.url, clock });

@@ -3,7 +3,7 @@
  * terminating, pending, foreign or missing; claims Bound, Pending, Lost or deleting; nodes up
  * or down; image waits; missing preconditions): one member per action, nothing fresh while two
  * are down unless a volume is Lost, every delete fenced by the observed uid and resourceVersion,
- * and the requeue time is exactly the next time the decision changes.
+ * and the requeue time is exactly the next time the decision (or the member table) changes.
  */
 
 import assert from 'node:assert/strict';
@@ -98,7 +98,8 @@ const inputArb: fc.Arbitrary<HealingInput> = fc
       .map((members) => input(members, { replicas, settled, delayMs: delayMin * MIN })),
   );
 
-const decision = (p: HealingPlan): string => JSON.stringify([p.action, p.blocked]);
+// The member table counts: a note that changes by the clock alone must wake the reconcile too.
+const decision = (p: HealingPlan): string => JSON.stringify([p.action, p.blocked, p.memberStatus]);
 const at = (i: HealingInput, now: number): HealingInput => ({ ...i, now });
 
 /** Down as the planner defines it, recomputed independently from the raw objects. */

@@ -272,7 +272,9 @@ function row(f: MemberFacts, note: string | undefined, due: number | undefined):
  * wakes for nothing.
  */
 function nextChange(ctx: Context, now: number, current: Decision): number | undefined {
-  const key = (d: Decision): string => JSON.stringify([d.action, d.blocked]);
+  // Rows count too: a note or due time that changes by the clock alone (the end of the others'
+  // 5-minute window) must be reported when it changes, not at the next unrelated event.
+  const key = (d: Decision): string => JSON.stringify([d.action, d.blocked, d.rows]);
   const currentKey = key(current);
   const candidates = new Set<number>();
   for (const f of ctx.facts) {
