@@ -9,6 +9,7 @@
  */
 import type { KubeObject } from '../../api/object.js';
 import { isNotFound } from '../../client/api-client.js';
+import { RESOURCES } from '../../controller/context.js';
 import { planHealing } from '../healing/plan-healing.js';
 import type { HealingPlan, MemberObservation, PlannedDelete } from '../healing/types.js';
 import type { ResolvedFleet } from '../render/fleet-view.js';
@@ -88,6 +89,34 @@ async function fencedDelete(deps: FleetDeps, namespace: string, d: PlannedDelete
   }
 }
 
+/**
+ * Before a claim delete that a pod delete follows (a replacement), re-read the pod from the
+ * API, not the cache: if it changed since the plan (it recovered, or was replaced), the
+ * claim is kept and the next reconcile re-plans. The claim's own preconditions cannot see a
+ * pod that became Ready, so without this a member that came back just before the delete would
+ * still lose its disk (the Go operator's "Pod/PVC replacement race"). One GET per replacement.
+ */
+async function podUnchanged(
+  deps: FleetDeps,
+  namespace: string,
+  deletes: readonly PlannedDelete[],
+): Promise<boolean> {
+  const [first, ...rest] = deletes;
+  const pod = rest.find((d) => d.kind === 'Pod');
+  if (first?.kind !== 'PersistentVolumeClaim' || pod === undefined) return true;
+  try {
+    const live = await deps.client.get<KubeObject>({
+      ...RESOURCES.pods,
+      namespace,
+      name: pod.name,
+    });
+    return live.metadata?.uid === pod.uid && live.metadata?.resourceVersion === pod.resourceVersion;
+  } catch (err) {
+    if (isNotFound(err)) return false;
+    throw err;
+  }
+}
+
 /** Issues the plan's action, if any, then records its event on the fleet. */
 export async function applyHealing(
   deps: FleetDeps,
@@ -97,6 +126,7 @@ export async function applyHealing(
   const action = plan.action;
   if (action === undefined) return false;
   const namespace = fleetObj.metadata?.namespace ?? '';
+  if (!(await podUnchanged(deps, namespace, action.deletes))) return false;
   for (const d of action.deletes) await fencedDelete(deps, namespace, d);
   deps.recorder.event(fleetObj, action.event.type, action.event.reason, action.event.message);
   deps.metrics?.replaced(namespace, fleetObj.metadata?.name ?? '', action.kind);
