@@ -49,6 +49,9 @@ Options for up:
   --feature-gates A=true,B=false
                      MaxUnavailableStatefulSet, StatefulSetRecreateStrategy (both off by
                      default, as upstream)
+  --member-replacement-delay D
+                     The celld operator: how long exactly one fleet member may be down
+                     before it is replaced on a fresh disk; at least 1m (default 10m)
 `;
 
 async function main(argv: string[]): Promise<number> {

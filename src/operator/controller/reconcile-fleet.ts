@@ -4,7 +4,7 @@
  * reservation; the prerequisites; the workload and its one scale step; self-healing (at most
  * one destructive action); then one status write, only when the status changed. Every input
  * comes from the caches ({@link observeFleet}); the only reads that go to the API are the one
- * Get after a lost reservation race.
+ * Get after a lost reservation race and the pod re-read right before a replacement.
  *
  * @module
  */
@@ -196,12 +196,16 @@ function progressOf(
     updateRevision?: string;
   };
   const specReplicas = (workload.spec as { replicas?: number } | undefined)?.replicas ?? 1;
-  if (workloadRolledOut(workload) && specReplicas === fleet.replicas) {
+  const deployment = fleet.workload === 'Deployment';
+  if (workloadRolledOut(workload, deployment) && specReplicas === fleet.replicas) {
     return outcome.ready('Workload rolled out and all replicas ready');
   }
+  // A StatefulSet is rolling while its revisions differ: a pod that is merely terminating (a
+  // lost node) is not counted as updated, but nothing is rolling then.
   const rolling =
-    (status.updatedReplicas ?? 0) < specReplicas ||
-    (status.currentRevision !== undefined && status.currentRevision !== status.updateRevision);
+    deployment || status.currentRevision === undefined
+      ? (status.updatedReplicas ?? 0) < specReplicas
+      : status.currentRevision !== status.updateRevision;
   const note = plan?.memberStatus.find((r) => r.note)?.note;
   const message = rolling
     ? 'Rolling out one member at a time; waiting for updated, ready replicas'

@@ -139,5 +139,8 @@ describe('workloadRolledOut', () => {
       want: false,
     },
   ];
-  for (const row of table) it(row.name, () => assert.equal(workloadRolledOut(row.w), row.want));
+  for (const row of table)
+    it(row.name, () =>
+      assert.equal(workloadRolledOut(row.w, row.w.kind === 'Deployment'), row.want),
+    );
 });

@@ -80,8 +80,12 @@ function deploymentRolledOut(d: KubeObject): boolean {
   );
 }
 
-export function workloadRolledOut(w: KubeObject): boolean {
-  return w.kind === 'Deployment' ? deploymentRolledOut(w) : rolledOut(setFacts(w));
+/**
+ * The fleet's layout says which kind `w` is: list items from a real API server carry no
+ * `kind`, so a cached object's own `kind` cannot be trusted.
+ */
+export function workloadRolledOut(w: KubeObject, deployment: boolean): boolean {
+  return deployment ? deploymentRolledOut(w) : rolledOut(setFacts(w));
 }
 
 /** Every claim at a member name for ordinals below `upTo`, plus the fleet-labelled ones. */
@@ -140,7 +144,7 @@ function bucketReplicas(
     return fleet.replicas === applied
       ? { action: 'none' }
       : { action: 'grow', replicas: fleet.replicas };
-  if (!templateConverged || !workloadRolledOut(live)) {
+  if (!templateConverged || !workloadRolledOut(live, fleet.workload === 'Deployment')) {
     return {
       action: 'contract',
       wait: {
