@@ -8,7 +8,7 @@
  * @module
  */
 import type { KubeObject } from '../../api/object.js';
-import { isNotFound } from '../../client/api-client.js';
+import { isConflict, isNotFound } from '../../client/api-client.js';
 import { RESOURCES } from '../../controller/context.js';
 import { planHealing } from '../healing/plan-healing.js';
 import type { HealingPlan, MemberObservation, PlannedDelete } from '../healing/types.js';
@@ -73,7 +73,16 @@ export function planFleetHealing(
   });
 }
 
-async function fencedDelete(deps: FleetDeps, namespace: string, d: PlannedDelete): Promise<void> {
+/**
+ * True when the object is gone (deleted now or before); false when its preconditions failed
+ * (409: it changed since the cache showed it, e.g. a pod already terminating that the cache
+ * still shows running). The informer's event for that change brings the next reconcile.
+ */
+async function fencedDelete(
+  deps: FleetDeps,
+  namespace: string,
+  d: PlannedDelete,
+): Promise<boolean> {
   const type = CHILD_TYPES[d.kind];
   if (type === undefined) throw new TypeError(`no REST type for ${d.kind}`);
   try {
@@ -84,8 +93,11 @@ async function fencedDelete(deps: FleetDeps, namespace: string, d: PlannedDelete
         ...(d.gracePeriodSeconds === undefined ? {} : { gracePeriodSeconds: d.gracePeriodSeconds }),
       },
     );
+    return true;
   } catch (err) {
-    if (!isNotFound(err)) throw err;
+    if (isNotFound(err)) return true;
+    if (isConflict(err)) return false;
+    throw err;
   }
 }
 
@@ -127,7 +139,13 @@ export async function applyHealing(
   if (action === undefined) return false;
   const namespace = fleetObj.metadata?.namespace ?? '';
   if (!(await podUnchanged(deps, namespace, action.deletes))) return false;
-  for (const d of action.deletes) await fencedDelete(deps, namespace, d);
+  let issued = 0;
+  for (const d of action.deletes) {
+    if (!(await fencedDelete(deps, namespace, d))) break;
+    issued++;
+  }
+  // Nothing deleted: the plan read a stale cache; nothing happened worth an event.
+  if (issued === 0) return false;
   deps.recorder.event(fleetObj, action.event.type, action.event.reason, action.event.message);
   deps.metrics?.replaced(namespace, fleetObj.metadata?.name ?? '', action.kind);
   deps.log?.info(
