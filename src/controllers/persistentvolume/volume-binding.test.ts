@@ -120,6 +120,9 @@ describe('createVolumeBinding', () => {
       storageClass('local', { wffc: true, provisioner: 'kubernetes.io/no-provisioner' }),
     );
     hook = createVolumeBinding(h.ctx, () => requeues++, { bindTimeoutMs: 2_000 });
+    // As the scheduler does: decide only from synced caches (under load the node informer
+    // could otherwise still be empty at the first preBind: "node \"node-a\" not found").
+    assert.ok(await h.ctx.informers.waitForSync(hook.informers ?? [], h.ctx.signal));
   });
   after(() => h.close());
 
