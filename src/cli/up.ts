@@ -17,6 +17,7 @@ import { BUILTIN_NAMESPACES } from '../apiserver/namespaces.js';
 import { ApiServer, type RequestLogEntry } from '../apiserver/server.js';
 import { objectKey } from '../apiserver/store/keys.js';
 import { ApiClient } from '../client/api-client.js';
+import { installCrds } from '../client/install-crds.js';
 import { celldCrds } from '../operator/api/crds.js';
 import { ensurePrivateDir } from '../security/files.js';
 import { writeKubeconfig } from '../security/kubeconfig.js';
@@ -28,7 +29,6 @@ import { Lifecycle } from '../util/lifecycle.js';
 import type { Logger, LogLevel } from '../util/log.js';
 import { type ClusterShape, clusterControllers, selectControllers } from './cluster-controllers.js';
 import { type ControllerThread, startControllerThread } from './controller-thread.js';
-import { installCrds } from './install-crds.js';
 
 export interface UpOptions {
   readonly dataDir: string;

@@ -28,8 +28,9 @@
  */
 import type { KubeObject } from '../../../api/object.js';
 import { parseTime } from '../../../api/time.js';
+import { installCrds } from '../../../client/install-crds.js';
 import { RESOURCES } from '../../../controller/context.js';
-import { eventually, type Harness, startHarness } from '../../../controller/testing/harness.js';
+import { type Harness, startHarness } from '../../../controller/testing/harness.js';
 import { garbageCollectorController } from '../../../controllers/garbage-collector/index.js';
 import {
   nodeLifecycleController,
@@ -47,7 +48,7 @@ import {
 } from '../../../controllers/volume-protection/index.js';
 import { simulatedNodes } from '../../../kubelet/index.js';
 import { createSchedulerController } from '../../../scheduler/index.js';
-import { FakeClock } from '../../../util/clock.js';
+import { FakeClock, realClock } from '../../../util/clock.js';
 import { celldCrds } from '../../api/crds.js';
 import type { CelldFleetStatus, FleetMemberStatus } from '../../api/types.js';
 import { celldOperator } from '../fleet-controller.js';
@@ -66,7 +67,6 @@ export const NAMESPACE = 'default';
 export const FLEET = 'orders';
 const ACCOUNT = 'orders-celld';
 const IMAGE = `ghcr.io/ewhauser/celld@sha256:${'4f2c1a9e8b7d6c5f'.repeat(4)}`;
-const CRDS = { group: 'apiextensions.k8s.io', version: 'v1', plural: 'customresourcedefinitions' };
 
 export interface ClusterOptions {
   /** Simulated nodes, over {@link ClusterOptions.zones} round-robin. @default 3 */
@@ -140,17 +140,6 @@ export function msOf(text: string | null | undefined): number {
   return t;
 }
 
-/** Creates the celld CRDs through the API and waits (real time) until both are Established. */
-async function installCrds(h: Harness): Promise<void> {
-  for (const crd of celldCrds()) await h.client.create(CRDS, crd as KubeObject);
-  for (const crd of celldCrds()) {
-    const name = (crd.metadata as { name: string }).name;
-    await eventually(
-      async () => condition(await h.get({ ...CRDS, name }), 'Established')?.status === 'True',
-    );
-  }
-}
-
 function controllers(options: ClusterOptions) {
   return [
     simulatedNodes({ count: options.nodes ?? 3, zones: zonesOf(options) }),
@@ -201,7 +190,8 @@ function fleetObject(spec: FleetSpecOptions, zones: readonly string[]): KubeObje
 export async function startFleetCluster(options: ClusterOptions = {}): Promise<FleetCluster> {
   const clock = new FakeClock(CLOCK_START);
   const h = await startHarness({ clock });
-  await installCrds(h);
+  // Established is awaited in real time: the CRD controller does not run on the fake clock.
+  await installCrds(h.client, celldCrds() as KubeObject[], realClock);
   h.run(...controllers(options));
   const fleets = { ...FLEETS, namespace: NAMESPACE };
   const pods = { ...RESOURCES.pods, namespace: NAMESPACE };

@@ -16,9 +16,9 @@
  */
 import { setMaxListeners } from 'node:events';
 import type { KubeObject } from '../../../api/object.js';
-import { installCrds } from '../../../cli/install-crds.js';
 import { ApiClient } from '../../../client/api-client.js';
 import { HttpListerWatcher } from '../../../client/http-lister-watcher.js';
+import { installCrds } from '../../../client/install-crds.js';
 import { deletedObject } from '../../../client/shared-informer.js';
 import {
   type ControllerContext,

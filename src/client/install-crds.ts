@@ -9,9 +9,9 @@
  */
 import type { KubeObject } from '../api/object.js';
 import { deepEqual } from '../api/object.js';
-import type { ApiClient } from '../client/api-client.js';
-import type { ResourceType } from '../client/resource-path.js';
 import type { Clock } from '../util/clock.js';
+import type { ApiClient } from './api-client.js';
+import type { ResourceType } from './resource-path.js';
 
 const CRDS: ResourceType = {
   group: 'apiextensions.k8s.io',
