@@ -123,19 +123,6 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
       });
       await ensureNamespaces(server);
       await server.start();
-      if (options.installCrds !== false) {
-        const client = new ApiClient({
-          server: server.url,
-          ca: certs.caPem,
-          token,
-          userAgent: 'fleetyard-up',
-        });
-        try {
-          await installCrds(client, celldCrds() as KubeObject[], realClock);
-        } finally {
-          client.close();
-        }
-      }
     },
     stop: async () => {
       await server?.stop();
@@ -144,31 +131,46 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
   });
   lifecycle.add({
     name: 'controllers',
-    start: () => {
-      if (controllers.length === 0) return;
-      // The controllers reach the server as any client does: HTTPS, the CA, the token.
-      manager = startControllerThread(
-        {
-          connection: { server: server!.url, ca: certs.caPem, token },
-          controllers: options.controllers ?? '*',
-          cluster: shape,
-          logLevel: options.logLevel ?? 'info',
-        },
-        log,
-      );
-      const running = manager;
-      server!.services.metrics.include(() => running.metrics());
+    start: async () => {
+      if (controllers.length > 0) startControllers();
+      // After the thread is started, so its ~0.3 s boot overlaps the install; the operator
+      // waits for its API group to be served before it lists fleets.
+      if (options.installCrds !== false) await installCelldCrds(server!.url, certs.caPem, token);
     },
     stop: async () => {
       await manager?.stop();
       if (manager) log.info({}, 'controllers stopped');
     },
   });
+  function startControllers(): void {
+    // The controllers reach the server as any client does: HTTPS, the CA, the token.
+    manager = startControllerThread(
+      {
+        connection: { server: server!.url, ca: certs.caPem, token },
+        controllers: options.controllers ?? '*',
+        cluster: shape,
+        logLevel: options.logLevel ?? 'info',
+      },
+      log,
+    );
+    const running = manager;
+    server!.services.metrics.include(() => running.metrics());
+  }
   await lifecycle.start();
   const url = server!.url;
   const kubeconfigPath = resolve(dataDir, 'kubeconfig');
   await writeKubeconfig({ path: kubeconfigPath, server: url, caPem: certs.caPem, token });
   return { url, kubeconfigPath, stop: () => lifecycle.stop() };
+}
+
+/** The celld CRDs, through the API as `kubectl apply -f deploy/crds/` would; Established on return. */
+async function installCelldCrds(url: string, ca: string, token: string): Promise<void> {
+  const client = new ApiClient({ server: url, ca, token, userAgent: 'fleetyard-up' });
+  try {
+    await installCrds(client, celldCrds() as KubeObject[], realClock);
+  } finally {
+    client.close();
+  }
 }
 
 /** `default`, `kube-system`, `kube-public` and `kube-node-lease` exist from the start. */

@@ -9,6 +9,7 @@
  * @module
  */
 import type { KubeObject } from '../../api/object.js';
+import { isNotFound } from '../../client/api-client.js';
 import { deletedObject, type SharedInformer } from '../../client/shared-informer.js';
 import { objectKey } from '../../client/store.js';
 import {
@@ -109,11 +110,36 @@ function nodeReadiness(node: KubeObject): string {
   return `${conditions.find((c) => c.type === 'Ready')?.status ?? ''}/${zone}`;
 }
 
+/** Poll interval while the celld API group is not served yet (CRDs being installed). */
+const API_POLL_MS = 100;
+
+/**
+ * Resolves once `/apis/celld.fleetyard.dev/v1alpha1` answers, so the fleet informer's first
+ * list finds the endpoint: `fleetyard up` installs the CRDs while the controllers start, and a
+ * standalone operator may start before an administrator applies them. False if stopped first.
+ */
+async function waitForFleetApi(ctx: ControllerContext): Promise<boolean> {
+  const path = `/apis/${FLEETS.group}/${FLEETS.version}`;
+  for (let logged = false; !ctx.signal.aborted; ) {
+    try {
+      await ctx.client.getPath(path, { signal: ctx.signal });
+      return true;
+    } catch (err) {
+      if (!isNotFound(err)) throw err;
+      if (!logged) ctx.log.info({ path }, 'waiting for the celld CRDs to be served');
+      logged = true;
+      await ctx.clock.sleep(API_POLL_MS, ctx.signal).catch(() => undefined);
+    }
+  }
+  return false;
+}
+
 async function run(
   ctx: ControllerContext,
   options: CelldOperatorOptions,
   metrics: FleetMetrics,
 ): Promise<void> {
+  if (!(await waitForFleetApi(ctx))) return;
   const ns = options.namespace;
   const inf = <T extends KubeObject>(
     type: Parameters<typeof scoped>[0],
