@@ -27,6 +27,7 @@ import {
   IMAGE_V1,
   isReady,
   memberPods,
+  patchFleet,
   serviceAccount,
   sleep,
   uids,
@@ -57,16 +58,7 @@ async function snapshot(e: FleetEnv) {
 }
 
 async function patchImage(e: FleetEnv, image: string): Promise<void> {
-  await e.k.ok([
-    'patch',
-    'cf',
-    NAME,
-    '-n',
-    NS,
-    '--type=merge',
-    '-p',
-    JSON.stringify({ spec: { runtimeImage: image } }),
-  ]);
+  await patchFleet(e, NS, NAME, { runtimeImage: image });
 }
 
 function waitingReason(p: V1Pod | undefined): string | undefined {

@@ -26,6 +26,7 @@ import {
   memberPods,
   ordinalOf,
   type PodWatch,
+  patchFleet,
   sleep,
   statefulSet,
   uids,
@@ -193,17 +194,7 @@ describe('a PersistentFleet from the example', () => {
     const e = env();
     await rollAndCheck(
       e,
-      () =>
-        e.k.ok([
-          'patch',
-          'cf',
-          NAME,
-          '-n',
-          NS,
-          '--type=merge',
-          '-p',
-          JSON.stringify({ spec: { maintenance: { restartToken: 'r1' } } }),
-        ]),
+      () => patchFleet(e, NS, NAME, { maintenance: { restartToken: 'r1' } }),
       (p) => p.metadata?.annotations?.[RESTART_TOKEN] === 'r1',
     );
   });
@@ -212,17 +203,7 @@ describe('a PersistentFleet from the example', () => {
     const e = env();
     await rollAndCheck(
       e,
-      () =>
-        e.k.ok([
-          'patch',
-          'cf',
-          NAME,
-          '-n',
-          NS,
-          '--type=merge',
-          '-p',
-          JSON.stringify({ spec: { runtimeImage: IMAGE_V2 } }),
-        ]),
+      () => patchFleet(e, NS, NAME, { runtimeImage: IMAGE_V2 }),
       (p) => p.spec?.containers[0]?.image === IMAGE_V2,
     );
     assert.deepEqual(uids(await fleetClaims(e, NS, NAME)), originalClaims);
@@ -274,16 +255,7 @@ describe('a PersistentFleet from the example', () => {
   it('maintenance.paused stops workload writes; unpausing resumes them', async () => {
     const e = env();
     const patch = (maintenance: Record<string, unknown>) =>
-      e.k.ok([
-        'patch',
-        'cf',
-        NAME,
-        '-n',
-        NS,
-        '--type=merge',
-        '-p',
-        JSON.stringify({ spec: { maintenance } }),
-      ]);
+      patchFleet(e, NS, NAME, { maintenance });
     await patch({ paused: true });
     await waitFleet(
       e,

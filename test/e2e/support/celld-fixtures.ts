@@ -139,6 +139,16 @@ export async function apply(env: FleetEnv, ...objects: Manifest[]): Promise<stri
   return env.k.ok(['apply', '-f', '-'], { input: JSON.stringify(list) });
 }
 
+/** `kubectl patch cf <name> --type=merge` of `spec` fields, as a user edits a fleet. */
+export function patchFleet(
+  env: FleetEnv,
+  ns: string,
+  name: string,
+  spec: Record<string, unknown>,
+): Promise<string> {
+  return env.k.ok(['patch', 'cf', name, '-n', ns, '--type=merge', '-p', JSON.stringify({ spec })]);
+}
+
 export async function createNamespace(env: FleetEnv, name: string): Promise<void> {
   await env.k.ok(['create', 'namespace', name]);
 }
