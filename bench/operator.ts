@@ -28,13 +28,12 @@
 import { loadavg } from 'node:os';
 import {
   metricsSamples,
-  nodesReady,
   summariseWrites,
   type WriteSummary,
   writeCounts,
 } from './lib/cluster-ops.js';
 import { cpuWindow } from './lib/contention.js';
-import { ApiClient, type Fleetyard, startFleetyard } from './lib/fleetyard.js';
+import type { ApiClient, Fleetyard } from './lib/fleetyard.js';
 import { withClient } from './lib/measure.js';
 import {
   createFleets,
@@ -56,7 +55,7 @@ import { type BenchOptions, round, sleep } from './lib/options.js';
 import { cpuTimes, peakRssMb, rssMb } from './lib/proc.js';
 import { difference } from './lib/prom-text.js';
 import { type BenchRow, median } from './lib/report.js';
-import { storageClassExists } from './lib/statefulset-ops.js';
+import { STORAGE_CLUSTER_ZONES, withStorageCluster } from './lib/statefulset-ops.js';
 
 const MEMBERS = 5;
 /**
@@ -66,7 +65,11 @@ const MEMBERS = 5;
 const MEMBERS_PER_NODE = 16;
 /** Room for the scheduler's zone spread and for a lost member's replacement. */
 const NODE_HEADROOM = 1.3;
-const ZONES = 'a,b,c';
+/**
+ * The embedded operator off (a separate `fleetyard operator` process is measured instead);
+ * debug logging, because the server's request log is the only per-client request count.
+ */
+const OPERATOR_OFF_ARGS = ['--controllers=*,-celld-operator', '--log-level', 'debug'];
 const ZONE_COUNT = 3;
 /** After the last fleet turned Ready, before the steady-state window opens. */
 const SETTLE_MS = 5000;
@@ -195,37 +198,8 @@ async function lostVolume(fy: Fleetyard, fleet: string): Promise<number> {
   });
 }
 
-async function withCluster<T>(
-  nodes: number,
-  body: (fy: Fleetyard, client: ApiClient) => Promise<T>,
-): Promise<T> {
-  const fy = await startFleetyard({
-    ephemeral: true,
-    cluster: true,
-    args: [
-      '--nodes',
-      String(nodes),
-      '--zones',
-      ZONES,
-      '--controllers=*,-celld-operator',
-      '--log-level',
-      'debug',
-    ],
-    timeoutMs: 30_000,
-  });
-  const client = await ApiClient.open(fy);
-  try {
-    await nodesReady(fy, nodes, 60_000);
-    await storageClassExists(fy, 'ebs', 30_000);
-    return await body(fy, client);
-  } finally {
-    client.close();
-    await fy.stop();
-  }
-}
-
 async function operatorRun(s: Sizes, log: (line: string) => void): Promise<OperatorRun> {
-  return withCluster(nodesFor(s.fleets), async (fy, client) => {
+  return withStorageCluster(nodesFor(s.fleets), OPERATOR_OFF_ARGS, async (fy, client) => {
     await createServiceAccount(client);
     const op = await startOperator(fy, client);
     try {
@@ -274,7 +248,7 @@ function rows(s: Sizes, run: OperatorRun, load: string, quick: boolean): BenchRo
   const { ramp: r, steady: st } = run;
   const members = s.fleets * MEMBERS;
   const q = quick ? `QUICK: ${s.fleets} fleets instead of 100; ` : '';
-  const setup = `fleetyard up --ephemeral --nodes ${nodesFor(s.fleets)} --zones ${ZONES} --controllers=*,-celld-operator --log-level debug, plus fleetyard operator --kubeconfig K --network-policy-enforced --local-test (leader election on); PersistentFleets of ${MEMBERS} on StorageClass ebs, Strict placement over 3 zones, one bucket each, one shared ServiceAccount; no sim annotations (zero delays); 1 run`;
+  const setup = `fleetyard up --ephemeral --nodes ${nodesFor(s.fleets)} --zones ${STORAGE_CLUSTER_ZONES} --controllers=*,-celld-operator --log-level debug, plus fleetyard operator --kubeconfig K --network-policy-enforced --local-test (leader election on); PersistentFleets of ${MEMBERS} on StorageClass ebs, Strict placement over 3 zones, one bucket each, one shared ServiceAccount; no sim annotations (zero delays); 1 run`;
   const perMinute = st.requests.reconcile / st.minutes;
   const goEstimate = GO_LISTS_PER_FLEET_PER_MINUTE * s.fleets;
   const lost = median(run.lostMs);

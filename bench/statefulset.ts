@@ -29,9 +29,8 @@
  * @module
  */
 import { loadavg } from 'node:os';
-import { metricsSamples, nodesReady } from './lib/cluster-ops.js';
+import { metricsSamples } from './lib/cluster-ops.js';
 import { contentionNote, type Kept, quietRuns } from './lib/contention.js';
-import { ApiClient, type Fleetyard, startFleetyard } from './lib/fleetyard.js';
 import { type Phase, phase, storeLimit, withClient } from './lib/measure.js';
 import { type BenchOptions, round, runCount, sleep } from './lib/options.js';
 import { type BenchRow, median } from './lib/report.js';
@@ -42,10 +41,11 @@ import {
   reconcileSummary,
   type SetShape,
   STATEFULSETS,
+  STORAGE_CLUSTER_ZONES,
   setStatefulSetImage,
-  storageClassExists,
   updateComplete,
   waitSetReady,
+  withStorageCluster,
 } from './lib/statefulset-ops.js';
 import { watchUntil } from './lib/watch-until.js';
 
@@ -56,7 +56,6 @@ const TARGET_UPDATE_MS_PER_MEMBER = 20;
 /** Pods/s must reach this share of what the store's write rate allows per pod. */
 const STORE_SHARE = 0.5;
 const PODS_PER_NODE = 110;
-const ZONES = 'a,b,c';
 const IMAGE_V1 = 'registry.example.com/db:1.0';
 const IMAGE_V2 = 'registry.example.com/db:1.1';
 
@@ -77,27 +76,6 @@ function nodesFor(pods: number): number {
   return Math.max(3, Math.ceil(pods / PODS_PER_NODE));
 }
 
-async function withCluster<T>(
-  nodes: number,
-  body: (fy: Fleetyard, client: ApiClient) => Promise<T>,
-): Promise<T> {
-  const fy = await startFleetyard({
-    ephemeral: true,
-    cluster: true,
-    args: ['--nodes', String(nodes), '--zones', ZONES, '--log-level', 'warn'],
-    timeoutMs: 30_000,
-  });
-  const client = await ApiClient.open(fy);
-  try {
-    await nodesReady(fy, nodes, 60_000);
-    await storageClassExists(fy, 'ebs', 30_000);
-    return await body(fy, client);
-  } finally {
-    client.close();
-    await fy.stop();
-  }
-}
-
 interface OrderedRun {
   readonly create: Phase;
   readonly update: Phase;
@@ -113,7 +91,7 @@ async function orderedRun(s: Sizes): Promise<OrderedRun> {
     storageClass: 'ebs',
   };
   const timeout = 120_000 + s.members * 1000;
-  return withCluster(nodesFor(s.members), async (fy, client) => {
+  return withStorageCluster(nodesFor(s.members), ['--log-level', 'warn'], async (fy, client) => {
     await createHeadlessService(client, shape.name);
     const create = await phase(
       fy,
@@ -153,7 +131,7 @@ async function parallelRun(s: Sizes, index: number): Promise<ParallelRun> {
     image: IMAGE_V1,
     policy: 'Parallel',
   };
-  return withCluster(nodesFor(s.parallel), async (fy, client) => {
+  return withStorageCluster(nodesFor(s.parallel), ['--log-level', 'warn'], async (fy, client) => {
     await createHeadlessService(client, shape.name);
     let createdAt = Number.NaN;
     const create = await phase(
@@ -233,7 +211,7 @@ function orderedRows(s: Sizes, kept: Kept<OrderedRun>, load: string, quick: bool
       runs: perMember.map(round),
       target: `<= ${TARGET_MS_PER_MEMBER}`,
       met: pm <= TARGET_MS_PER_MEMBER,
-      note: `${q}fleetyard up --ephemeral --nodes ${nodesFor(n)} --zones ${ZONES}, no sim annotations (zero delays); claims of StorageClass ebs (zonal, WaitForFirstConsumer), headless Service; from the create to readyReplicas == ${n} on one watch of the StatefulSet; server ${last.create.serverCores.toFixed(2)} cores (main thread ${last.create.mainCores.toFixed(2)}) (last run); ${contentionNote(kept)}; load average ${load} at the start`,
+      note: `${q}fleetyard up --ephemeral --nodes ${nodesFor(n)} --zones ${STORAGE_CLUSTER_ZONES}, no sim annotations (zero delays); claims of StorageClass ebs (zonal, WaitForFirstConsumer), headless Service; from the create to readyReplicas == ${n} on one watch of the StatefulSet; server ${last.create.serverCores.toFixed(2)} cores (main thread ${last.create.mainCores.toFixed(2)}) (last run); ${contentionNote(kept)}; load average ${load} at the start`,
     },
     {
       name: `statefulset ${n} members (OrderedReady, ebs claim each): create → all Ready`,

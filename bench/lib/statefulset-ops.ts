@@ -7,7 +7,8 @@
  *
  * @module
  */
-import type { ApiClient, Fleetyard } from './fleetyard.js';
+import { nodesReady } from './cluster-ops.js';
+import { ApiClient, type Fleetyard, startFleetyard } from './fleetyard.js';
 import { histogramQuantile, type Sample } from './prom-text.js';
 import { type KObject, statusNumber, type Waiter, watchUntil } from './watch-until.js';
 
@@ -203,4 +204,33 @@ export function reconcileSummary(samples: readonly Sample[]): string {
     .sort((a, b) => b.bound - a.bound)
     .map((r) => r.text)
     .join(', ');
+}
+
+/** The zones `withStorageCluster` spreads its nodes over (named in the benches' notes). */
+export const STORAGE_CLUSTER_ZONES = 'a,b,c';
+
+/**
+ * A fresh `fleetyard up --ephemeral` of `nodes` nodes over zones a, b and c, with its nodes
+ * Ready and the zonal `ebs` class in place, for the length of `body`; `args` adds flags.
+ */
+export async function withStorageCluster<T>(
+  nodes: number,
+  args: readonly string[],
+  body: (fy: Fleetyard, client: ApiClient) => Promise<T>,
+): Promise<T> {
+  const fy = await startFleetyard({
+    ephemeral: true,
+    cluster: true,
+    args: ['--nodes', String(nodes), '--zones', STORAGE_CLUSTER_ZONES, ...args],
+    timeoutMs: 30_000,
+  });
+  const client = await ApiClient.open(fy);
+  try {
+    await nodesReady(fy, nodes, 60_000);
+    await storageClassExists(fy, 'ebs', 30_000);
+    return await body(fy, client);
+  } finally {
+    client.close();
+    await fy.stop();
+  }
 }

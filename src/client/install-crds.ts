@@ -9,6 +9,7 @@
  */
 import type { KubeObject } from '../api/object.js';
 import { deepEqual } from '../api/object.js';
+import { type CustomResourceDefinition, isEstablished } from '../apiextensions/crd-types.js';
 import type { Clock } from '../util/clock.js';
 import type { ApiClient } from './api-client.js';
 import type { ResourceType } from './resource-path.js';
@@ -22,13 +23,6 @@ const CRDS: ResourceType = {
 /** How long `up` waits for its CRDs to be served; the CRD controller takes milliseconds. */
 const ESTABLISH_TIMEOUT_MS = 10_000;
 const POLL_MS = 20;
-
-function established(crd: KubeObject): boolean {
-  const conditions = (
-    crd.status as { conditions?: { type?: string; status?: string }[] } | undefined
-  )?.conditions;
-  return (conditions ?? []).some((c) => c.type === 'Established' && c.status === 'True');
-}
 
 /**
  * One list, then a create or an update per CRD: a Get of a missing CRD would answer 404, and
@@ -71,7 +65,7 @@ export async function installCrds(
   const deadline = clock.now() + ESTABLISH_TIMEOUT_MS;
   for (const crd of crds) {
     const name = crd.metadata?.name ?? '';
-    while (!established(await client.get({ ...CRDS, name }))) {
+    while (!isEstablished(await client.get<CustomResourceDefinition>({ ...CRDS, name }))) {
       if (clock.now() > deadline)
         throw new Error(
           `CustomResourceDefinition ${name} is not Established after ${ESTABLISH_TIMEOUT_MS} ms`,

@@ -11,47 +11,29 @@
  * @module
  */
 import type { KubeObject } from '../../api/object.js';
-import { isConflict, isNotFound } from '../../client/api-client.js';
 import { objectRef } from '../../client/resource-path.js';
 import { LABEL_FLEET_UID } from '../render/metadata.js';
 import { isOurs } from './children.js';
 import type { FleetDeps } from './deps.js';
+import { fencedDelete, fenceOf } from './fenced-delete.js';
 import type { FleetObservation } from './observe.js';
 import { type Outcome, outcome } from './outcome.js';
-import { CHILD_TYPES, FLEET_FINALIZER, FLEETS } from './resources.js';
+import { FLEET_FINALIZER, FLEETS } from './resources.js';
 
 function deleting(o: Outcome): Outcome {
   return { ...o, kind: 'deleting' };
 }
 
-/** Cached list items may lack `kind`, so callers name it. */
-async function fencedDelete(
+/** Deletes a cached child, fenced; a 409 or a 404 leaves it to the next event to re-plan. */
+async function deleteChild(
   deps: FleetDeps,
   kind: string,
   obj: KubeObject,
   propagationPolicy?: 'Foreground',
 ): Promise<void> {
-  const type = CHILD_TYPES[kind];
-  const { uid, resourceVersion } = obj.metadata ?? {};
-  if (type === undefined) throw new TypeError(`no REST type for ${kind}`);
-  if (!uid || !resourceVersion) return;
-  try {
-    await deps.client.delete(objectRef(type, obj), {
-      preconditions: { uid, resourceVersion },
-      ...(propagationPolicy ? { propagationPolicy } : {}),
-    });
-  } catch (err) {
-    // Gone already, or changed since the cache saw it: the next event re-plans.
-    if (!isNotFound(err) && !isConflict(err)) throw err;
-  }
-}
-
-function fleetProfile(fleet: KubeObject): string | undefined {
-  return (fleet.spec as { profile?: string } | undefined)?.profile;
-}
-
-function fleetBucketWorkload(fleet: KubeObject): string | undefined {
-  return (fleet.spec as { bucketWorkload?: string } | undefined)?.bucketWorkload;
+  const fence = fenceOf(kind, obj);
+  if (fence !== undefined)
+    await fencedDelete(deps, propagationPolicy ? { ...fence, propagationPolicy } : fence);
 }
 
 function ourClaims(obs: FleetObservation, uid: string): KubeObject[] {
@@ -76,9 +58,7 @@ async function drainWorkload(
     obs.workload !== undefined && isOurs(obs.workload, uid) ? obs.workload : undefined;
   if (workload !== undefined) {
     if (!workload.metadata?.deletionTimestamp) {
-      const deployment =
-        fleetProfile(obs.fleet) === 'Bucket' && fleetBucketWorkload(obs.fleet) !== 'Ordered';
-      await fencedDelete(deps, deployment ? 'Deployment' : 'StatefulSet', workload, 'Foreground');
+      await deleteChild(deps, obs.workloadKind, workload, 'Foreground');
     }
     return progress('Deleting workload; members drain on SIGTERM');
   }
@@ -96,7 +76,7 @@ async function deleteClaims(
   const claims = ourClaims(obs, uid);
   if (claims.length === 0) return undefined;
   for (const c of claims) {
-    if (!c.metadata?.deletionTimestamp) await fencedDelete(deps, 'PersistentVolumeClaim', c);
+    if (!c.metadata?.deletionTimestamp) await deleteChild(deps, 'PersistentVolumeClaim', c);
   }
   return progress(`Deleting disks: ${claims.length} claim(s) remain`);
 }
@@ -117,7 +97,7 @@ async function deletePrerequisites(
   );
   if (ours.length === 0) return undefined;
   for (const [kind, o] of ours) {
-    if (!o.metadata?.deletionTimestamp) await fencedDelete(deps, kind, o);
+    if (!o.metadata?.deletionTimestamp) await deleteChild(deps, kind, o);
   }
   return progress('Deleting the fleet’s Services, NetworkPolicy and PodDisruptionBudget');
 }

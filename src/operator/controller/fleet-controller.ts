@@ -20,7 +20,9 @@ import {
 import { runController } from '../../controller/controller.js';
 import { POD_NODE_NAME_INDEX, podNodeNameIndexers } from '../../controller/pod-indexes.js';
 import { WorkQueue } from '../../controller/workqueue.js';
+import { nodeReadyStatus } from '../../controllers/node-lifecycle/node-health.js';
 import { DEFAULT_RENDER_OPTIONS } from '../render/fleet-view.js';
+import { ZONE_KEY } from '../render/scheduling.js';
 import { fleetReservationName, type ReservationFleet } from '../reservation/index.js';
 import { createFleetMetrics, type FleetMetrics } from './fleet-metrics.js';
 import type { FleetListers } from './observe.js';
@@ -102,12 +104,9 @@ function fleetChanged(old: KubeObject, cur: KubeObject): boolean {
   );
 }
 
+/** What of a node the fleets read: its Ready status and its zone (not its heartbeats). */
 function nodeReadiness(node: KubeObject): string {
-  const conditions =
-    (node.status as { conditions?: { type?: string; status?: string }[] } | undefined)
-      ?.conditions ?? [];
-  const zone = node.metadata?.labels?.['topology.kubernetes.io/zone'] ?? '';
-  return `${conditions.find((c) => c.type === 'Ready')?.status ?? ''}/${zone}`;
+  return `${nodeReadyStatus(node) ?? ''}/${node.metadata?.labels?.[ZONE_KEY] ?? ''}`;
 }
 
 /** Poll interval while the celld API group is not served yet (CRDs being installed). */

@@ -32,7 +32,7 @@ export function checkGates(obs: FleetObservation, options: GateOptions): Outcome
   const fleet = obs.fleet;
   const spec = (fleet.spec ?? {}) as GateSpec;
   const namespace = fleet.metadata?.namespace ?? '';
-  if (spec.maintenance?.paused === true) {
+  if (isPaused(fleet)) {
     return {
       kind: 'paused',
       reason: 'MaintenancePaused',

@@ -8,7 +8,7 @@
  * @module
  */
 import type { KubeObject } from '../../api/object.js';
-import { isConflict, isNotFound } from '../../client/api-client.js';
+import { isNotFound } from '../../client/api-client.js';
 import { RESOURCES } from '../../controller/context.js';
 import { planHealing } from '../healing/plan-healing.js';
 import type { HealingPlan, MemberObservation, PlannedDelete } from '../healing/types.js';
@@ -16,8 +16,8 @@ import type { ResolvedFleet } from '../render/fleet-view.js';
 import { LABEL_FLEET_UID } from '../render/metadata.js';
 import { ordinalOf } from '../scaling/index.js';
 import type { FleetDeps } from './deps.js';
+import { fencedDelete } from './fenced-delete.js';
 import type { FleetObservation } from './observe.js';
-import { CHILD_TYPES } from './resources.js';
 
 /** Member observations by ordinal: pods `<f>-<n>`, this fleet's claims `data-<f>-<n>`, nodes. */
 export function memberObservations(
@@ -74,34 +74,6 @@ export function planFleetHealing(
 }
 
 /**
- * True when the object is gone (deleted now or before); false when its preconditions failed
- * (409: it changed since the cache showed it, e.g. a pod already terminating that the cache
- * still shows running). The informer's event for that change brings the next reconcile.
- */
-async function fencedDelete(
-  deps: FleetDeps,
-  namespace: string,
-  d: PlannedDelete,
-): Promise<boolean> {
-  const type = CHILD_TYPES[d.kind];
-  if (type === undefined) throw new TypeError(`no REST type for ${d.kind}`);
-  try {
-    await deps.client.delete(
-      { ...type, namespace, name: d.name },
-      {
-        preconditions: { uid: d.uid, resourceVersion: d.resourceVersion },
-        ...(d.gracePeriodSeconds === undefined ? {} : { gracePeriodSeconds: d.gracePeriodSeconds }),
-      },
-    );
-    return true;
-  } catch (err) {
-    if (isNotFound(err)) return true;
-    if (isConflict(err)) return false;
-    throw err;
-  }
-}
-
-/**
  * Before a claim delete that a pod delete follows (a replacement), re-read the pod from the
  * API, not the cache: if it changed since the plan (it recovered, or was replaced), the
  * claim is kept and the next reconcile re-plans. The claim's own preconditions cannot see a
@@ -141,7 +113,7 @@ export async function applyHealing(
   if (!(await podUnchanged(deps, namespace, action.deletes))) return false;
   let issued = 0;
   for (const d of action.deletes) {
-    if (!(await fencedDelete(deps, namespace, d))) break;
+    if (!(await fencedDelete(deps, { ...d, namespace }))) break;
     issued++;
   }
   // Nothing deleted: the plan read a stale cache; nothing happened worth an event.

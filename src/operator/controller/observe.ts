@@ -10,7 +10,9 @@
 import type { KubeObject } from '../../api/object.js';
 import { parseTime } from '../../api/time.js';
 import type { Lister } from '../../client/shared-informer.js';
+import { nodeConditions } from '../../controllers/node-lifecycle/node-health.js';
 import type { NodeObservation } from '../healing/types.js';
+import { ZONE_KEY } from '../render/scheduling.js';
 import { fleetReservationName, type ReservationFleet } from '../reservation/index.js';
 import { BY_FLEET_INDEX } from './resources.js';
 
@@ -32,6 +34,8 @@ export interface FleetListers {
 
 export interface FleetObservation {
   readonly fleet: KubeObject;
+  /** The kind the fleet's layout runs on: a Deployment for Bucket fleets unless Ordered. */
+  readonly workloadKind: 'StatefulSet' | 'Deployment';
   /** The object named after the fleet of the workload's kind, ours or not. */
   readonly workload?: KubeObject;
   /** Pods carrying the fleet label (members and strays; the planners filter by owner). */
@@ -66,6 +70,7 @@ export function observeFleet(listers: FleetListers, fleet: KubeObject): FleetObs
   const key = `${namespace}/${name}`;
   const deployment = spec.profile === 'Bucket' && spec.bucketWorkload !== 'Ordered';
   const workload = (deployment ? listers.deployments : listers.statefulSets).get(namespace, name);
+  const workloadKind = deployment ? 'Deployment' : 'StatefulSet';
   const services = new Map<string, KubeObject>();
   for (const svc of [name, `${name}-peers`]) {
     const found = listers.services.get(namespace, svc);
@@ -75,6 +80,7 @@ export function observeFleet(listers: FleetListers, fleet: KubeObject): FleetObs
     -readonly [K in keyof FleetObservation]: FleetObservation[K];
   } = {
     fleet,
+    workloadKind,
     pods: listers.pods.byIndex(BY_FLEET_INDEX, key),
     claims: listers.claims.byIndex(BY_FLEET_INDEX, key),
     claimNamed: (claim) => listers.claims.get(namespace, claim),
@@ -102,24 +108,16 @@ export function observeFleet(listers: FleetListers, fleet: KubeObject): FleetObs
   return obs;
 }
 
-interface NodeCondition {
-  type?: string;
-  status?: string;
-  lastTransitionTime?: string;
-}
-
 /** What the healing planner needs of a node; a node missing from the cache does not exist. */
 export function nodeObservation(node: KubeObject | undefined, name: string): NodeObservation {
   if (node === undefined) return { name, exists: false, ready: false };
-  const conditions = ((node.status as { conditions?: NodeCondition[] } | undefined)?.conditions ??
-    []) as NodeCondition[];
-  const ready = conditions.find((c) => c.type === 'Ready');
+  const ready = nodeConditions(node).find((c) => c.type === 'Ready');
   const isReady = ready?.status === 'True';
   const obs: NodeObservation = { name, exists: true, ready: isReady };
-  const zone = node.metadata?.labels?.['topology.kubernetes.io/zone'];
+  const zone = node.metadata?.labels?.[ZONE_KEY];
   if (zone) obs.zone = zone;
   if (!isReady) {
-    const since = parseTime(ready?.lastTransitionTime);
+    const since = parseTime(ready?.lastTransitionTime ?? undefined);
     if (since !== undefined) obs.notReadySince = since;
   }
   return obs;

@@ -11,12 +11,10 @@ import { isConflict, isNotFound } from '../../client/api-client.js';
 import { RESOURCES } from '../../controller/context.js';
 import type { ResolvedFleet } from '../render/fleet-view.js';
 import { SCHEDULING_GATE_BUCKET_ZONE } from '../render/metadata.js';
-import { orderedZoneFor } from '../render/scheduling.js';
+import { orderedZoneFor, ZONE_KEY } from '../render/scheduling.js';
 import { ordinalOf } from '../scaling/index.js';
 import type { FleetDeps } from './deps.js';
 import type { FleetObservation } from './observe.js';
-
-const ZONE_LABEL = 'topology.kubernetes.io/zone';
 
 interface GatedSpec {
   schedulingGates?: { name: string }[];
@@ -35,7 +33,7 @@ export function ungatedPod(fleet: ResolvedFleet, pod: KubeObject): KubeObject | 
   const rest = gates.filter((g) => g.name !== SCHEDULING_GATE_BUCKET_ZONE);
   const next: GatedSpec = {
     ...spec,
-    nodeSelector: { ...(spec.nodeSelector ?? {}), [ZONE_LABEL]: zone },
+    nodeSelector: { ...(spec.nodeSelector ?? {}), [ZONE_KEY]: zone },
   };
   if (rest.length > 0) next.schedulingGates = rest;
   else delete next.schedulingGates;

@@ -13,6 +13,7 @@ import {
   readConditions,
   setStatusCondition,
 } from '../../api/policy/pdb-conditions.js';
+import { isPodReady } from '../../api/policy/pod-conditions.js';
 import { formatTime } from '../../api/time.js';
 import type { CelldFleetStatus, FleetMemberStatus, FleetState } from '../api/types.js';
 import type { MemberStatusRow } from '../healing/types.js';
@@ -70,10 +71,7 @@ function podRows(obs: FleetObservation, pods: KubeObject[]): FleetMemberStatus[]
   return pods
     .map((p) => {
       const nodeName = (p.spec as { nodeName?: string } | undefined)?.nodeName;
-      const conditions = readConditions((p.status as { conditions?: unknown })?.conditions);
-      const ready =
-        !p.metadata?.deletionTimestamp &&
-        conditions.some((c) => c.type === 'Ready' && c.status === 'True');
+      const ready = !p.metadata?.deletionTimestamp && isPodReady(p);
       const m: FleetMemberStatus = { pod: p.metadata?.name ?? '', ready };
       if (nodeName) {
         m.node = nodeName;

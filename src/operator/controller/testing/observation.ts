@@ -43,5 +43,6 @@ export function observation(
     services: new Map(),
     node: (name) => ({ name, exists: false, ready: false }),
     ...parts,
+    workloadKind: parts.workloadKind ?? 'StatefulSet',
   };
 }
