@@ -51,6 +51,8 @@ export function parseRequestInfo(
 ): RequestInfo {
   const parts = splitPath(pathname);
   const nonResource: NonResourceRequest = { kind: 'non-resource', path: pathname, parts };
+  // An empty segment names nothing upstream routes: not found, never a neighbouring key.
+  if (parts.includes('')) return nonResource;
   let rest: string[];
   let group: string;
   let version: string;
@@ -104,16 +106,13 @@ function verbFor(method: string, hasName: boolean, query: URLSearchParams): Verb
   }
 }
 
-/** Splits a path on `/`, dropping empty segments and decoding each one. */
+/**
+ * Splits an already-decoded path on `/` as upstream does (`strings.Trim(path, "/")`, then
+ * split): leading and trailing slashes are dropped, inner empty segments are kept, so
+ * `namespaces//pods` cannot shift `pods` into the namespace's place. Segments are not decoded
+ * again (a second decode would turn `%252e%252e` into `..`).
+ */
 function splitPath(pathname: string): string[] {
-  const out: string[] = [];
-  for (const seg of pathname.split('/')) {
-    if (seg === '') continue;
-    try {
-      out.push(decodeURIComponent(seg));
-    } catch {
-      out.push(seg);
-    }
-  }
-  return out;
+  const trimmed = pathname.replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? [] : trimmed.split('/');
 }

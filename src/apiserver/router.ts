@@ -29,6 +29,8 @@ import { versionInfo } from './handlers/version.js';
 import { handleWatch } from './handlers/watch.js';
 import { handleCreate, handleUpdate } from './handlers/write.js';
 import { discoveryFormat, parseAccept, requireJson } from './http/media.js';
+import { checkPathSegments } from './http/path-segment.js';
+import type { RequestUrl } from './http/request-url.js';
 import { sendJson, sendText, toStatusError } from './http/respond.js';
 import { parseRequestInfo, type ResourceRequest } from './request-info.js';
 
@@ -36,7 +38,7 @@ export async function routeRequest(
   api: ApiServices,
   req: IncomingMessage,
   res: ServerResponse,
-  url: URL,
+  url: RequestUrl,
 ): Promise<void> {
   const info = parseRequestInfo(req.method ?? 'GET', url.pathname, url.searchParams);
   if (info.kind === 'non-resource') {
@@ -64,7 +66,7 @@ async function nonResource(
   api: ApiServices,
   req: IncomingMessage,
   res: ServerResponse,
-  url: URL,
+  url: RequestUrl,
 ): Promise<void> {
   const path = url.pathname.replace(/\/+$/, '') || '/';
   if (req.method !== 'GET' && req.method !== 'HEAD') throw pathNotFound();
@@ -119,12 +121,13 @@ async function resource(
   api: ApiServices,
   req: IncomingMessage,
   res: ServerResponse,
-  url: URL,
+  url: RequestUrl,
   info: ResourceRequest,
 ): Promise<void> {
   const def = api.registry.get(info.group, info.version, info.resource);
   if (def === undefined || (!def.namespaced && info.namespace !== '')) throw pathNotFound();
   if (def.namespaced && info.namespace === '' && info.name !== '') throw pathNotFound();
+  checkPathSegments(info.namespace, info.name);
   // CRDs and custom resources run validation tools that load on first use.
   if (needsApiExtensionsTools(def)) await loadApiExtensionsTools();
   const accept = parseAccept(req.headers.accept);

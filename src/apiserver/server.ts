@@ -34,6 +34,7 @@ import { persistentVolumeClaimResizeAdmission } from './admission/pvc-resize.js'
 import { storageObjectInUseProtectionAdmission } from './admission/storage-object-in-use-protection.js';
 import { type FeatureGates, gateResources } from './feature-gates.js';
 import type { ApiServices } from './handlers/context.js';
+import { parseRequestUrl, type RequestUrl } from './http/request-url.js';
 import { sendError, toStatusError } from './http/respond.js';
 import { isLoopbackHost } from './loopback.js';
 import { createApiMetrics } from './metrics.js';
@@ -286,7 +287,13 @@ export class ApiServer {
       });
       if (this.#inFlight === 0) this.#drained?.();
     });
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    let url: RequestUrl;
+    try {
+      url = parseRequestUrl(req.url ?? '/');
+    } catch (e) {
+      sendError(res, toStatusError(e));
+      return;
+    }
     if (!this.#authorized(req, url.pathname.replace(/\/$/, ''))) {
       sendError(res, unauthorized());
       return;
