@@ -119,7 +119,12 @@ const cases: Case[] = [
     path: '/api/v1/namespaces/default/configmaps//victim',
     status: 404,
   },
-  { name: 'malformed escape', method: 'GET', path: '/api/v1/namespaces/%zz/configmaps', status: 400 },
+  {
+    name: 'malformed escape',
+    method: 'GET',
+    path: '/api/v1/namespaces/%zz/configmaps',
+    status: 400,
+  },
   {
     name: 'a trailing slash is the same resource (upstream trims it)',
     method: 'GET',
