@@ -15,7 +15,13 @@
  *   so unknown ops, missing members and bad pointers are *apply* failures, not decode ones);
  * - more than 10,000 operations → {@link JsonPatchTooLargeError}, 413;
  * - any operation failing → {@link JsonPatchApplyError}, 422 Invalid with upstream's generic
- *   message (upstream drops the library's reason; we keep it in `detail` for logs).
+ *   message (upstream drops the library's reason; we keep it in `detail` for logs). That
+ *   includes `copy`s adding more than 3 MiB in all ({@link MAX_COPY_BYTES}, upstream's
+ *   `JSONPatchMaxCopyBytes` as `jsonpatch.AccumulatedCopySizeLimit`): without it one `add`
+ *   and 40 `copy`s of the growing document onto itself need 2^40 times the memory;
+ * - a document nested deeper than 500 levels at any point ({@link JsonPatchTooDeepError},
+ *   422): `copy` and `move` deepen it without a deep patch, and every walker after this one
+ *   recurses (see `src/api/json-depth.ts`; upstream fails decoding the patched object, 422).
  *
  * Kept to the RFC where upstream's evanphx/json-patch v4 is laxer: negative array indices and
  * leading zeros are refused, a `value` member is required for add/replace/test, and `test` of
@@ -24,10 +30,14 @@
  * @module
  */
 import { StatusError } from '../errors.js';
-import { cloneJson, setMember } from './merge-patch.js';
+import { objectDepthError } from '../json-depth.js';
+import { copyLimitMessage, PatchBudget } from './json-patch-budget.js';
+import { setMember } from './merge-patch.js';
 
 /** Upstream `maxJSONPatchOperations`. */
 export const MAX_JSON_PATCH_OPERATIONS = 10000;
+
+export { MAX_COPY_BYTES } from './json-patch-budget.js';
 
 /** Upstream's `NewGenericServerResponse` text for a 422 without details. */
 export const JSON_PATCH_APPLY_MESSAGE =
@@ -70,8 +80,29 @@ export class JsonPatchApplyError extends StatusError {
   }
 }
 
+/** 422: the patched document would nest deeper than this server processes. */
+export class JsonPatchTooDeepError extends StatusError {
+  readonly kind = 'tooDeep';
+  /** Zero-based index of the operation that went too deep. */
+  readonly operationIndex: number;
+  constructor(operationIndex: number) {
+    super(
+      422,
+      'Invalid',
+      `the patched object is invalid: ${objectDepthError('it')} (JSON patch operation ${operationIndex})`,
+      {},
+    );
+    this.name = 'JsonPatchTooDeepError';
+    this.operationIndex = operationIndex;
+  }
+}
+
 /** Any error {@link applyJsonPatch} throws. */
-export type JsonPatchError = JsonPatchDecodeError | JsonPatchTooLargeError | JsonPatchApplyError;
+export type JsonPatchError =
+  | JsonPatchDecodeError
+  | JsonPatchTooLargeError
+  | JsonPatchApplyError
+  | JsonPatchTooDeepError;
 
 type JsonObject = Record<string, unknown>;
 
@@ -174,6 +205,22 @@ function operationValue(op: JsonObject): unknown {
   return cloneJson(op.value);
 }
 
+/**
+ * A deep copy. Recursive, which is safe: the patch text and the target are at most 500
+ * levels deep (checked on decode), and {@link PatchBudget} refuses any operation that would
+ * make the document deeper, so nothing deeper is ever copied.
+ */
+function cloneJson(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(cloneJson);
+  if (!isObject(value)) return value;
+  const out: JsonObject = {};
+  for (const [k, v] of Object.entries(value)) setMember(out, k, cloneJson(v));
+  return out;
+}
+
+/** Internal: the operation would make the document too deep. */
+class TooDeep extends Error {}
+
 /** RFC 6902 §4.1 `add`; returns the new document (it changes only when `pointer` is `""`). */
 function addAt(doc: unknown, pointer: string, value: unknown): unknown {
   const tokens = parsePointer(pointer);
@@ -245,23 +292,47 @@ function testAt(doc: unknown, pointer: string, expected: unknown): void {
   if (!jsonEqual(getAt(doc, pointer), expected)) fail(`testing value ${pointer} failed`);
 }
 
+/** Checks the depth `value` gives the document once placed at `pointer`, before it is. */
+function place(doc: unknown, budget: PatchBudget, pointer: string, value: unknown): unknown {
+  const tokens = parsePointer(pointer);
+  budget.mutating(doc, tokens);
+  if (!budget.place(tokens.length, value)) throw new TooDeep();
+  return value;
+}
+
 /** Applies one operation to the working copy and returns the (possibly new) document. */
-function applyOperation(doc: unknown, raw: unknown): unknown {
+function applyOperation(doc: unknown, raw: unknown, budget: PatchBudget): unknown {
   if (!isObject(raw)) return fail('Unexpected kind: unknown');
   const kind = typeof raw.op === 'string' ? raw.op : 'unknown';
   switch (kind) {
-    case 'add':
-      return addAt(doc, memberOf(raw, 'path'), operationValue(raw));
-    case 'remove':
-      removeAt(doc, memberOf(raw, 'path'));
+    case 'add': {
+      const path = memberOf(raw, 'path');
+      return addAt(doc, path, place(doc, budget, path, operationValue(raw)));
+    }
+    case 'remove': {
+      const path = memberOf(raw, 'path');
+      budget.mutating(doc, parsePointer(path));
+      removeAt(doc, path);
       return doc;
-    case 'replace':
-      return replaceAt(doc, memberOf(raw, 'path'), operationValue(raw));
-    case 'move':
-      return moveAt(doc, memberOf(raw, 'from'), memberOf(raw, 'path'));
+    }
+    case 'replace': {
+      const path = memberOf(raw, 'path');
+      return replaceAt(doc, path, place(doc, budget, path, operationValue(raw)));
+    }
+    case 'move': {
+      const from = memberOf(raw, 'from');
+      const path = memberOf(raw, 'path');
+      const value = getAt(doc, from);
+      budget.mutating(doc, parsePointer(from));
+      place(doc, budget, path, value);
+      return moveAt(doc, from, path);
+    }
     case 'copy': {
-      const value = cloneJson(getAt(doc, memberOf(raw, 'from')));
-      return addAt(doc, memberOf(raw, 'path'), value);
+      const path = memberOf(raw, 'path');
+      const source = getAt(doc, memberOf(raw, 'from'));
+      place(doc, budget, path, source);
+      if (!budget.addCopy(source)) fail(copyLimitMessage(budget.copied));
+      return addAt(doc, path, cloneJson(source));
     }
     case 'test':
       testAt(doc, memberOf(raw, 'path'), operationValue(raw));
@@ -278,7 +349,8 @@ function applyOperation(doc: unknown, raw: unknown): unknown {
  *
  * @throws {JsonPatchDecodeError} `ops` is not an array of objects (400).
  * @throws {JsonPatchTooLargeError} more than {@link MAX_JSON_PATCH_OPERATIONS} operations (413).
- * @throws {JsonPatchApplyError} an operation failed (422).
+ * @throws {JsonPatchApplyError} an operation failed (422), copies included past 3 MiB.
+ * @throws {JsonPatchTooDeepError} the document would nest deeper than 500 levels (422).
  */
 export function applyJsonPatch(target: unknown, ops: unknown): unknown {
   const operations = decodeOperations(ops);
@@ -286,11 +358,13 @@ export function applyJsonPatch(target: unknown, ops: unknown): unknown {
     throw new JsonPatchTooLargeError(operations.length);
   }
   let doc = cloneJson(target);
+  const budget = new PatchBudget(doc);
   operations.forEach((op, i) => {
     try {
-      doc = applyOperation(doc, op);
+      doc = applyOperation(doc, op, budget);
     } catch (e) {
       if (e instanceof OpFailure) throw new JsonPatchApplyError(i, e.message);
+      if (e instanceof TooDeep) throw new JsonPatchTooDeepError(i);
       throw e;
     }
   });

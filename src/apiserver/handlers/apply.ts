@@ -6,8 +6,13 @@
  *
  * @module
  */
-import { parse as parseYaml } from 'yaml';
 import { badRequest, isNotFound, unclassifiedError } from '../../api/errors.js';
+import {
+  jsonTextDepth,
+  MAX_DECODE_DEPTH,
+  MAX_OBJECT_DEPTH,
+  objectDepthError,
+} from '../../api/json-depth.js';
 import { zeroObject } from '../../api/kinds/zero-values.js';
 import { applyPatch } from '../../api/managed-fields/index.js';
 import type { KubeObject } from '../../api/object.js';
@@ -18,6 +23,7 @@ import type { SchemaNavigator } from '../../api/schema/navigator.js';
 import type { Schema } from '../../api/schema/types.js';
 import { findUnknownFields } from '../../api/schema/unknown-fields.js';
 import { formatTime } from '../../api/time.js';
+import { decodeYamlText } from '../../api/yaml-decode.js';
 import { readBody } from '../http/body.js';
 import { sendJson } from '../http/respond.js';
 import type { ApiServices, ResourceCall } from './context.js';
@@ -36,11 +42,13 @@ export async function handleApply(
   const { def, info } = call;
   checkWriteOptions(call, 'PatchOptions', true);
   const text = (await readBody(call.req)).toString('utf8');
+  // Decoded (depth and aliases bounded) before the duplicate-key scan walks its YAML tree.
+  const decoded = decodeApplyBody(text);
   settleStrictErrors(call, directive, {
     verb: 'apply',
     yamlDuplicates: findYamlDuplicateKeys(text),
   });
-  const applied = asObjectOf(def, decodeApplyBody(text));
+  const applied = asObjectOf(def, decoded);
   checkNamespace(def, applied, info.namespace);
   checkName(applied, info.name);
   const sub = info.subresource;
@@ -86,10 +94,23 @@ function withName(obj: KubeObject, name: string): KubeObject {
   return { ...obj, metadata: { ...obj.metadata, name } };
 }
 
-/** The body is YAML (kubectl sends JSON, which is YAML too; JSON takes the fast path). */
+/**
+ * The body is YAML (kubectl sends JSON, which is YAML too; JSON takes the fast path). Upstream
+ * decodes it with go-yaml, hence go-yaml's texts for a body nested past 10,000 levels or with
+ * excessive aliasing; past 500 levels this server refuses it (`src/api/json-depth.ts`).
+ */
 function decodeApplyBody(text: string): unknown {
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{')) {
+    const scan = jsonTextDepth(text);
+    if (scan.opener !== undefined) {
+      throw badRequest(
+        `error decoding YAML: yaml: line 1: exceeded max depth of ${MAX_DECODE_DEPTH}`,
+      );
+    }
+    if (scan.depth > MAX_OBJECT_DEPTH) {
+      throw badRequest(`error decoding YAML: ${objectDepthError('the document')}`);
+    }
     try {
       return JSON.parse(text);
     } catch {
@@ -97,7 +118,7 @@ function decodeApplyBody(text: string): unknown {
     }
   }
   try {
-    return parseYaml(text, { uniqueKeys: false });
+    return decodeYamlText(text, { uniqueKeys: false });
   } catch (e) {
     throw badRequest(`error decoding YAML: ${(e as Error).message}`);
   }

@@ -8,6 +8,7 @@
  * @module
  */
 import { badRequest, unsupportedMediaType } from '../../api/errors.js';
+import { jsonDepthProblem } from '../../api/json-depth.js';
 import type { KubeObject } from '../../api/object.js';
 import { applyJsonPatch } from '../../api/patch/json-patch.js';
 import { applyMergePatch, checkMergePatchDocument } from '../../api/patch/merge-patch.js';
@@ -95,6 +96,9 @@ function acceptedPatchTypes(call: ResourceCall): string[] {
 
 function decodePatch(body: Buffer, type: string): DecodedPatch {
   const text = body.toString('utf8');
+  // Before JSON.parse and every recursive walk of the patch: see src/api/json-depth.ts.
+  const problem = jsonDepthProblem(text, 'the patch');
+  if (problem !== undefined) throw badRequest(`error decoding patch: ${problem}`);
   let doc: unknown;
   try {
     doc = JSON.parse(text);

@@ -6,6 +6,8 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { badRequest, requestEntityTooLarge, unsupportedMediaType } from '../../api/errors.js';
+import { jsonDepthProblem, valueDepthProblem } from '../../api/json-depth.js';
+import { decodeYamlText } from '../../api/yaml-decode.js';
 import { contentTypeOf } from './media.js';
 
 export const MAX_BODY_BYTES = 3 * 1024 * 1024;
@@ -59,14 +61,26 @@ export async function decodeObjectBody(
   if (type === PROTOBUF) {
     // Loaded on first use: its schema tables cost ~35 ms at startup otherwise.
     const { decodeKubernetesProtobuf } = await import('../../api/protobuf/decode.js');
-    return decodeKubernetesProtobuf(body).object;
+    const object = decodeKubernetesProtobuf(body).object;
+    // A RawExtension carries JSON of any depth; the rest of the server walks it recursively.
+    const problem = valueDepthProblem(object);
+    if (problem !== undefined) throw badRequest(`couldn't decode the protobuf object: ${problem}`);
+    return object;
   }
   throw unsupportedMediaType(type, [...OBJECT_MEDIA_TYPES, PROTOBUF]);
 }
 
+/**
+ * A JSON body; its depth is checked on the text before JSON.parse (which is iterative in V8,
+ * but every walker after it is not): see `src/api/json-depth.ts`.
+ */
 export function decodeJson(body: Buffer): unknown {
   const text = body.toString('utf8');
   if (text.trim() === '') throw badRequest('the request body is empty');
+  const problem = jsonDepthProblem(text);
+  if (problem !== undefined) {
+    throw badRequest(`couldn't get version/kind; json parse error: ${problem}`);
+  }
   try {
     return JSON.parse(text);
   } catch (e) {
@@ -74,11 +88,15 @@ export function decodeJson(body: Buffer): unknown {
   }
 }
 
-export async function decodeYaml(body: Buffer): Promise<unknown> {
-  // Loaded on first use: few clients send YAML, and the library costs ~10 ms at startup.
-  const { parse } = await import('yaml');
+/**
+ * A YAML body (upstream converts it to JSON first, hence the prefix of its errors). A static
+ * import: the bundle holds the yaml package anyway (apply and the kubeconfig reader import
+ * it), and a dynamic `import('yaml')` of this CommonJS package yields only a default export
+ * once bundled by esbuild, which answered every YAML body `parse is not a function`.
+ */
+export function decodeYaml(body: Buffer): unknown {
   try {
-    return parse(body.toString('utf8'));
+    return decodeYamlText(body.toString('utf8'));
   } catch (e) {
     throw badRequest(`error converting YAML to JSON: ${(e as Error).message}`);
   }
