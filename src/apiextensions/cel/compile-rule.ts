@@ -48,6 +48,12 @@ function parseAndCheck(selfType: string, optionalOld: boolean, text: string): Pa
   let result: ParsedExpression;
   try {
     const program = env.parse(text);
+    if (astDepth(program.ast) > MAX_AST_DEPTH) {
+      // Checked before anything walks the tree: the checkers below recurse per level.
+      result = { issues: [{ offset: 0, message: RECURSION_LIMIT_MESSAGE }] };
+      parsed.set(key, result);
+      return result;
+    }
     instrumentForCost(program.ast);
     const checked = program.check();
     if (checked.valid) alignWithCelGo(program.ast);
@@ -60,6 +66,33 @@ function parseAndCheck(selfType: string, optionalOld: boolean, text: string): Pa
   if (parsed.size >= CACHE_LIMIT) parsed.clear();
   parsed.set(key, result);
   return result;
+}
+
+/**
+ * cel-go's parser refuses expressions nested deeper than 250 rule levels (its
+ * `maxRecursionDepth` default) with this text. cel-js builds `a && b && …` as a left-deep tree
+ * where cel-go balances it, so a chain of more than 250 terms is refused here and accepted
+ * upstream; without the check a 5,000-term chain overflowed the stack in the field checker (a
+ * 500 on CRD create).
+ */
+const MAX_AST_DEPTH = 250;
+const RECURSION_LIMIT_MESSAGE = `expression recursion limit exceeded: ${MAX_AST_DEPTH}`;
+
+/** The deepest nesting of an AST, iteratively (the tree may be thousands of levels deep). */
+function astDepth(ast: ASTNode): number {
+  let max = 0;
+  const stack: Array<[unknown, number]> = [[ast, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (Array.isArray(v)) {
+      for (const item of v) stack.push([item, depth]);
+    } else if (typeof v === 'object' && v !== null && 'op' in v) {
+      if (depth > max) max = depth;
+      if (max > MAX_AST_DEPTH) return max;
+      stack.push([(v as ASTNode).args, depth + 1]);
+    }
+  }
+  return max;
 }
 
 function referencesOldSelf(ast: ASTNode): boolean {

@@ -76,6 +76,17 @@ describe('compileSchemaValidations', () => {
     });
   }
 
+  it('refuses a rule nested past 250 levels as a compile error, not a stack overflow', () => {
+    const chain = (n: number) => Array.from({ length: n }, () => 'self.replicas > 0').join(' && ');
+    assert.deepEqual(errorsOf(specWith([{ rule: chain(200) }])), []);
+    const [error, ...rest] = errorsOf(specWith([{ rule: chain(5000) }]));
+    assert.equal(rest.length, 0);
+    assert.match(
+      error ?? '',
+      /compilation failed: ERROR: <input>:1:1: expression recursion limit exceeded: 250/,
+    );
+  });
+
   it('reports a syntax error', () => {
     const [err] = errorsOf(specWith([{ rule: 'self.replicas >' }]));
     assert.match(
