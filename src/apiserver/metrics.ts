@@ -176,4 +176,37 @@ function addStorageGauges(
       },
     });
   }
+  addWritableMetrics(prom, registers, backend);
+}
+
+/**
+ * Whether the store takes writes, for alerting: etcd raises a NOSPACE alarm (seen as
+ * `etcd_server_quota_backend_bytes` against `etcd_mvcc_db_total_size_in_bytes`, and in
+ * `etcdctl alarm list`); here the store says it directly. 0 while the disk is full, read-only
+ * or failing (or the store stopped), 1 otherwise; the counter counts the episodes.
+ */
+function addWritableMetrics(
+  prom: PromClient,
+  registers: Registry[],
+  backend: () => Backend | undefined,
+): void {
+  new prom.Gauge({
+    name: 'fleetyard_storage_writable',
+    help: 'Whether the store accepts writes (0 while its disk is full, read-only or failing).',
+    registers,
+    collect() {
+      const state = backend()?.health().state;
+      this.set(state === 'ok' ? 1 : 0);
+    },
+  });
+  new prom.Counter({
+    name: 'fleetyard_storage_unwritable_total',
+    help: 'Times the store turned unwritable (a full, read-only or failing disk) since start.',
+    registers,
+    collect() {
+      // Read from the store at each scrape: reset, then add the store's own count.
+      this.reset();
+      this.inc(backend()?.health().unwritableCount ?? 0);
+    },
+  });
 }

@@ -28,10 +28,11 @@ import { sendTable, tableRequest } from './handlers/table.js';
 import { versionInfo } from './handlers/version.js';
 import { handleWatch } from './handlers/watch.js';
 import { handleCreate, handleUpdate } from './handlers/write.js';
+import { healthEndpoint, serveHealth } from './health.js';
 import { discoveryFormat, parseAccept, requireJson } from './http/media.js';
 import { checkPathSegments } from './http/path-segment.js';
 import type { RequestUrl } from './http/request-url.js';
-import { sendJson, sendText, toStatusError } from './http/respond.js';
+import { sendJson, toStatusError } from './http/respond.js';
 import { parseRequestInfo, type ResourceRequest } from './request-info.js';
 
 export async function routeRequest(
@@ -70,8 +71,8 @@ async function nonResource(
 ): Promise<void> {
   const path = url.pathname.replace(/\/+$/, '') || '/';
   if (req.method !== 'GET' && req.method !== 'HEAD') throw pathNotFound();
-  if (path === '/healthz' || path === '/livez' || path === '/readyz') {
-    sendText(res, 200, 'ok');
+  if (healthEndpoint(path) !== undefined) {
+    serveHealth(api, res, path, url.searchParams);
     return;
   }
   if (path === '/version') {

@@ -98,6 +98,31 @@ export interface StorageStats {
 /** Observes commits (for metrics). */
 export type CommitObserver = (batchSize: number, seconds: number) => void;
 
+/**
+ * Whether the store takes writes, after etcd's NOSPACE alarm:
+ * - `ok`: reads and writes are served;
+ * - `unwritable`: the disk is full, read-only or failing; reads and watches are served,
+ *   deletes are tried, every other write is refused with {@link UnwritableError} until a
+ *   probe of the disk succeeds (then back to `ok` without a restart);
+ * - `stopped`: the journal failed in a way that is not a disk condition; writes are refused
+ *   with `CommitFailedError` until a restart;
+ * - `closed`: `close()` was called.
+ */
+export type StorageHealthState = 'ok' | 'unwritable' | 'stopped' | 'closed';
+
+export interface StorageHealth {
+  readonly state: StorageHealthState;
+  /** Why writes are refused (absent when `ok`). */
+  readonly error?: StorageError | undefined;
+  /** When the current state began (milliseconds since the epoch). */
+  readonly since: number;
+  /** How many times the store turned unwritable since it was opened. */
+  readonly unwritableCount: number;
+}
+
+/** Called on every change of {@link StorageHealth.state}. Must not throw. */
+export type HealthListener = (health: StorageHealth) => void;
+
 export interface Backend {
   /** A short name for logs and benchmarks: `memory` or `sqlite`. */
   readonly name: string;
@@ -147,6 +172,11 @@ export interface Backend {
   compact(revision: number): Promise<void>;
 
   stats(): StorageStats;
+
+  /** Whether writes are accepted now, and why not. */
+  health(): StorageHealth;
+  /** Calls `listener` on every health change; returns the function that unsubscribes. */
+  onHealthChange(listener: HealthListener): () => void;
 
   /** Waits for in-flight writes, then releases files. Further writes reject. */
   close(): Promise<void>;
@@ -213,5 +243,21 @@ export class FutureRevisionError extends StorageError {
 export class ClosedError extends StorageError {
   constructor() {
     super('Closed', 'storage: backend is closed');
+  }
+}
+
+/** What made the disk refuse a commit: no space, a read-only disk, or an I/O error. */
+export type UnwritableCode = 'NoSpace' | 'ReadOnly' | 'DiskIO';
+
+/**
+ * The disk refused a commit. The writes of that commit and every write queued behind it were
+ * rejected (none was acknowledged, none is visible); the store keeps serving reads and
+ * accepts writes again once the disk does (see {@link StorageHealth}).
+ */
+export class UnwritableError extends StorageError {
+  declare readonly code: UnwritableCode;
+  constructor(code: UnwritableCode, message: string, cause?: unknown) {
+    super(code, message);
+    if (cause !== undefined) this.cause = cause;
   }
 }

@@ -35,6 +35,8 @@ import {
   sameStoredObject,
   setTypeMeta,
 } from './metadata.js';
+import { reportStorageHealth } from './storage-events.js';
+import { storageStatus } from './storage-status.js';
 import { validateForCreate, validateForUpdate } from './validate.js';
 
 /** Checks writes against cluster state (namespace lifecycle); throws a StatusError. */
@@ -107,6 +109,8 @@ export class ObjectStore {
     this.#uid = options.uid ?? randomUUID;
     this.#random = options.random ?? Math.random;
     this.#admission = options.admission;
+    // The store's own outages (a full disk) become Events once writes resume.
+    reportStorageHealth(this.backend, (def, namespace, obj) => this.create(def, namespace, obj));
   }
 
   /** The stored JSON of one object, or a 404 StatusError. */
@@ -165,7 +169,7 @@ export class ObjectStore {
       return { json: kv.value, object: tracked };
     } catch (e) {
       if (e instanceof KeyExistsError) return undefined;
-      throw e;
+      throw storageStatus(e) ?? e;
     } finally {
       release?.();
     }
@@ -261,7 +265,7 @@ export class ObjectStore {
     } catch (e) {
       if (e instanceof KeyNotFoundError) throw notFound(groupResource(def), name);
       if (e instanceof RevisionMismatchError) return undefined;
-      throw e;
+      throw storageStatus(e) ?? e;
     }
   }
 

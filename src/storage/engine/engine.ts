@@ -9,6 +9,12 @@
  * - `durable`: the last journalled and applied write (what `get`, `list` and watchers see);
  * - `compacted`: history at or below it is gone (trimmed to `historyLimit` or `compact()`).
  *
+ * When the journal fails a batch, `sequenced` goes back to `durable`: the failed writes and
+ * every write sequenced after them are rejected (none was acknowledged or visible), so the
+ * next write reuses the first rejected revision and durable revisions stay gapless. A disk
+ * condition (full, read-only, I/O error) raises the {@link WriteAlarm} and the store goes on
+ * serving reads; anything else stops writes until a restart.
+ *
  * @module
  */
 import {
@@ -18,23 +24,28 @@ import {
   CompactedError,
   type Encoder,
   FutureRevisionError,
+  type HealthListener,
   KeyExistsError,
   KeyNotFoundError,
   type KeyValue,
   type ListOptions,
   type ListResult,
   RevisionMismatchError,
+  type StorageError,
   type StorageEvent,
+  type StorageHealth,
   type StorageStats,
   type Watcher,
   type WatchListener,
 } from '../backend.js';
-import { GroupCommitter } from './group-commit.js';
+import { unwritableCause } from './disk-errors.js';
+import { CommitFailedError, type FailureVerdict, GroupCommitter } from './group-commit.js';
 import { History } from './history.js';
 import type { Journal, RecoveredState } from './journal.js';
 import { type ListSource, listAt, listCurrent } from './list.js';
 import { SortedKeys } from './sorted-keys.js';
 import { WatcherSet } from './watchers.js';
+import { WriteAlarm } from './write-alarm.js';
 
 /** Events kept for watch resume when no limit is given. */
 export const DEFAULT_HISTORY_LIMIT = 10_000;
@@ -55,6 +66,8 @@ export interface EngineOptions {
    * store holds at most ~1.25 × historyLimit superseded rows between runs)
    */
   readonly journalCompactEvery?: number | undefined;
+  /** How often an unwritable store probes its disk. @default 1,000 ms */
+  readonly probeIntervalMs?: number | undefined;
 }
 
 const noop = (): void => {};
@@ -79,6 +92,9 @@ export class StorageEngine implements Backend {
   /** The newest sequenced, not yet durable event per key. */
   readonly #overlay = new Map<string, StorageEvent>();
   readonly #committer: GroupCommitter;
+  readonly #alarm: WriteAlarm;
+  /** The journal is being reset after a failure; the pipeline is held. */
+  #resetting = false;
   #sequenced = 0;
   #durable = 0;
   #compacted = 0;
@@ -95,11 +111,12 @@ export class StorageEngine implements Backend {
       options.journalCompactEvery ?? Math.max(1000, Math.floor(this.#historyLimit / 4));
     this.#committer = new GroupCommitter(this.#journal, {
       durable: (events) => this.#apply(events),
-      failed: () => {
-        this.#overlay.clear();
-        this.#sequenced = this.#durable;
-      },
+      failed: (cause, broken) => this.#failed(cause, broken),
       onCommit: options.onCommit,
+    });
+    this.#alarm = new WriteAlarm({
+      probe: () => this.#probe(),
+      probeIntervalMs: options.probeIntervalMs,
     });
     if (options.recovered) this.#restore(options.recovered);
   }
@@ -136,7 +153,7 @@ export class StorageEngine implements Backend {
   }
 
   async create(key: string, encode: Encoder): Promise<KeyValue> {
-    this.#checkWritable();
+    this.#checkWritable('create');
     if (this.getLatest(key)) throw new KeyExistsError(key);
     const revision = this.#sequenced + 1;
     const kv: KeyValue = {
@@ -149,7 +166,7 @@ export class StorageEngine implements Backend {
   }
 
   async update(key: string, encode: Encoder, expectedRevision: number): Promise<KeyValue> {
-    const prevKv = this.#latestMatching(key, expectedRevision);
+    const prevKv = this.#latestMatching(key, expectedRevision, 'update');
     const revision = this.#sequenced + 1;
     const kv: KeyValue = {
       key,
@@ -161,7 +178,7 @@ export class StorageEngine implements Backend {
   }
 
   async delete(key: string, expectedRevision: number, encode?: Encoder): Promise<KeyValue> {
-    const prevKv = this.#latestMatching(key, expectedRevision);
+    const prevKv = this.#latestMatching(key, expectedRevision, 'delete');
     const revision = this.#sequenced + 1;
     const kv: KeyValue = {
       key,
@@ -202,6 +219,14 @@ export class StorageEngine implements Backend {
     };
   }
 
+  health(): StorageHealth {
+    return this.#alarm.health;
+  }
+
+  onHealthChange(listener: HealthListener): () => void {
+    return this.#alarm.subscribe(listener);
+  }
+
   close(): Promise<void> {
     this.#closing ??= this.#shutdown();
     return this.#closing;
@@ -211,19 +236,73 @@ export class StorageEngine implements Backend {
     this.#closed = true;
     await this.#committer.drained();
     await this.#journalTail;
+    this.#alarm.end('closed');
     this.#watchers.clear();
     await this.#journal.close();
   }
 
-  #checkWritable(): void {
+  /**
+   * Throws unless a write of this kind is accepted now. While the alarm is raised only
+   * deletes go on to the journal (etcd takes deletes under NOSPACE); while a failed batch's
+   * followers settle, nothing does.
+   */
+  #checkWritable(kind: 'create' | 'update' | 'delete'): void {
     if (this.#closed) throw new ClosedError();
     const failure = this.#committer.failure;
     if (failure) throw failure;
+    const halted = this.#committer.halted;
+    if (halted !== undefined) throw unwritableCause(halted) ?? new CommitFailedError(halted);
+    const raised = this.#alarm.raised;
+    if (raised && kind !== 'delete') throw raised;
+  }
+
+  /**
+   * A batch failed and everything sent after it settled: forget the unacknowledged overlay
+   * and decide whether the store goes on (a disk condition) or stops.
+   */
+  #failed(cause: unknown, broken: boolean): FailureVerdict {
+    this.#overlay.clear();
+    this.#sequenced = this.#durable;
+    const unwritable = broken ? undefined : unwritableCause(cause);
+    if (!unwritable) {
+      const error: StorageError = new CommitFailedError(cause);
+      this.#alarm.end('stopped', error);
+      return { error, recoverable: false };
+    }
+    this.#alarm.raise(unwritable);
+    this.#resetJournal();
+    return { error: unwritable, recoverable: true };
+  }
+
+  /** Lets the journal take appends again, then resumes the held pipeline. */
+  #resetJournal(): void {
+    this.#resetting = true;
+    const reset = this.#journal.reset ? this.#journal.reset() : Promise.resolve();
+    reset.then(
+      () => {
+        this.#resetting = false;
+        this.#committer.resume();
+        // Without a probe of its own, the next commit is the probe.
+        if (!this.#journal.probe) void this.#alarm.probeNow();
+      },
+      (err: unknown) => {
+        this.#resetting = false;
+        const error = new CommitFailedError(err);
+        this.#committer.stop(error);
+        this.#alarm.end('stopped', error);
+      },
+    );
+  }
+
+  /** Whether the alarm may clear: the pipeline runs again and the disk takes a commit. */
+  async #probe(): Promise<boolean> {
+    if (this.#closed || this.#resetting || this.#committer.halted !== undefined) return false;
+    return this.#journal.probe ? this.#journal.probe() : true;
   }
 
   /** The latest version of `key`, if its modRevision is `expected`; throws otherwise. */
-  #latestMatching(key: string, expected: number): KeyValue {
-    this.#checkWritable();
+  #latestMatching(key: string, expected: number, kind: 'update' | 'delete'): KeyValue {
+    this.#checkWritable(kind);
     const latest = this.getLatest(key);
     if (!latest) throw new KeyNotFoundError(key);
     if (latest.modRevision !== expected) {

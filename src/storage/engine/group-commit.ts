@@ -9,16 +9,19 @@
  * worker takes 4 batches of up to 256); either way batches are applied and acknowledged
  * strictly in revision order.
  *
- * A failed append is fatal: the revisions of its batch were promised to later writes (a
- * compare-and-swap may already have built on them), so the failed batch, everything queued
- * behind it and every later write are rejected rather than leaving a gap.
+ * A failed append rejects its batch and everything sequenced after it (batches in flight
+ * behind it and writes still queued): their revisions may build on the failed writes, and none
+ * of them was acknowledged. The committer first waits until every batch in flight has settled
+ * (the journal refuses them, see {@link Journal.append}), then asks the engine what the failure
+ * means: a disk condition holds the pipeline until the engine has reset the journal and calls
+ * {@link GroupCommitter.resume}; anything else stops it for good.
  *
  * @module
  */
 import { type CommitObserver, type KeyValue, StorageError, type StorageEvent } from '../backend.js';
 import type { Journal } from './journal.js';
 
-/** A journal append failed; the backend rejects all further writes. */
+/** A journal append failed in a way the store cannot recover from; writes are refused. */
 export class CommitFailedError extends StorageError {
   constructor(cause: unknown) {
     const detail = cause instanceof Error ? cause.message : String(cause);
@@ -42,11 +45,23 @@ interface Flight {
   error?: unknown;
 }
 
+/** What the engine makes of a failed append. */
+export interface FailureVerdict {
+  /** Rejects every unacknowledged write. */
+  readonly error: StorageError;
+  /** Hold the pipeline until {@link GroupCommitter.resume} (true) or stop (false). */
+  readonly recoverable: boolean;
+}
+
 export interface GroupCommitHooks {
   /** Applies a durable batch (state, history, watchers) before its writes are acknowledged. */
   readonly durable: (events: readonly StorageEvent[]) => void;
-  /** The journal failed; the engine forgets its unacknowledged overlay. */
-  readonly failed: () => void;
+  /**
+   * An append failed and every batch sent after it has settled: the engine forgets its
+   * unacknowledged overlay. `broken` says the journal reported a later batch durable after
+   * the failed one, which its contract forbids (the store must stop).
+   */
+  readonly failed: (cause: unknown, broken: boolean) => FailureVerdict;
   readonly onCommit?: CommitObserver | undefined;
 }
 
@@ -59,7 +74,11 @@ export class GroupCommitter {
   /** Batches with the journal, oldest first; applied strictly in this order. */
   #inFlight: Flight[] = [];
   #scheduled = false;
-  #failure: CommitFailedError | undefined;
+  /** The cause of a failed append whose followers are still settling. */
+  #halt: { readonly cause: unknown } | undefined;
+  /** A recoverable failure was handled; nothing is sent until resume(). */
+  #held = false;
+  #failure: StorageError | undefined;
   #idle: (() => void)[] = [];
   #commits = 0;
   #committedWrites = 0;
@@ -71,9 +90,32 @@ export class GroupCommitter {
     this.#maxBatch = Math.max(1, journal.pipeline?.maxBatch ?? Number.POSITIVE_INFINITY);
   }
 
-  /** Set once an append failed; every later write rejects with it. */
-  get failure(): CommitFailedError | undefined {
+  /** Set once the pipeline stopped for good; every later write rejects with it. */
+  get failure(): StorageError | undefined {
     return this.#failure;
+  }
+
+  /** The cause of a failed append while the batches behind it settle (undefined otherwise). */
+  get halted(): unknown {
+    return this.#halt?.cause;
+  }
+
+  /** Sends queued writes again after a recoverable failure (the journal was reset). */
+  resume(): void {
+    if (!this.#held) return;
+    this.#held = false;
+    this.#schedule();
+    this.#notifyIdle();
+  }
+
+  /** Stops for good: rejects what is queued, and every later write. */
+  stop(error: StorageError): void {
+    this.#failure ??= error;
+    this.#held = false;
+    const queued = this.#queue;
+    this.#queue = [];
+    for (const p of queued) p.reject(this.#failure);
+    this.#notifyIdle();
   }
 
   get commits(): number {
@@ -94,12 +136,32 @@ export class GroupCommitter {
 
   /** Resolves once nothing is queued or in flight. */
   drained(): Promise<void> {
-    if (this.#inFlight.length === 0 && this.#queue.length === 0) return Promise.resolve();
+    if (this.#isIdle()) return Promise.resolve();
     return new Promise((resolve) => this.#idle.push(resolve));
   }
 
+  #isIdle(): boolean {
+    return this.#inFlight.length === 0 && (this.#queue.length === 0 || this.#failure !== undefined);
+  }
+
+  #notifyIdle(): void {
+    if (!this.#isIdle()) return;
+    const idle = this.#idle;
+    this.#idle = [];
+    for (const resolve of idle) resolve();
+  }
+
+  #blocked(): boolean {
+    return this.#halt !== undefined || this.#held || this.#failure !== undefined;
+  }
+
   #schedule(): void {
-    if (this.#scheduled || this.#queue.length === 0 || this.#inFlight.length >= this.#depth) {
+    if (
+      this.#scheduled ||
+      this.#queue.length === 0 ||
+      this.#inFlight.length >= this.#depth ||
+      this.#blocked()
+    ) {
       return;
     }
     this.#scheduled = true;
@@ -108,7 +170,7 @@ export class GroupCommitter {
 
   #flush(): void {
     this.#scheduled = false;
-    while (this.#queue.length > 0 && this.#inFlight.length < this.#depth && !this.#failure) {
+    while (this.#queue.length > 0 && this.#inFlight.length < this.#depth && !this.#blocked()) {
       let batch: Pending[];
       if (this.#queue.length <= this.#maxBatch) {
         batch = this.#queue;
@@ -146,23 +208,19 @@ export class GroupCommitter {
   /** Applies settled batches from the oldest on; stops at the first one still pending. */
   #settle(): void {
     let head = this.#inFlight[0];
-    while (head && head.outcome !== 'pending') {
+    while (!this.#halt && head && head.outcome !== 'pending') {
       if (head.outcome === 'failed') {
-        this.#fail(head.error);
+        this.#halt = { cause: head.error };
         break;
       }
       this.#inFlight.shift();
       this.#apply(head);
       head = this.#inFlight[0];
     }
-    if (this.#queue.length > 0) this.#schedule();
-    else if (this.#inFlight.length === 0) {
-      const idle = this.#idle;
-      this.#idle = [];
-      for (const resolve of idle) resolve();
-    }
+    if (this.#halt) this.#drainFailure();
+    else if (this.#queue.length > 0) this.#schedule();
+    this.#notifyIdle();
   }
-
   #apply(flight: Flight): void {
     this.#commits++;
     this.#committedWrites += flight.batch.length;
@@ -175,15 +233,23 @@ export class GroupCommitter {
     }
   }
 
-  /** Rejects every batch from the failed one on, and everything queued behind them. */
-  #fail(cause: unknown): void {
-    this.#failure = new CommitFailedError(cause);
-    this.#hooks.failed();
+  /**
+   * Once every batch from the failed one on has settled, rejects their writes and everything
+   * queued behind them, and lets the engine decide between holding and stopping.
+   */
+  #drainFailure(): void {
+    const halt = this.#halt!;
+    if (this.#inFlight.some((f) => f.outcome === 'pending')) return;
+    const broken = this.#inFlight.some((f) => f.outcome === 'ok');
     const flights = this.#inFlight;
     const queued = this.#queue;
     this.#inFlight = [];
     this.#queue = [];
-    for (const f of flights) for (const p of f.batch) p.reject(this.#failure);
-    for (const p of queued) p.reject(this.#failure);
+    this.#halt = undefined;
+    const verdict = this.#hooks.failed(halt.cause, broken);
+    if (verdict.recoverable && !broken) this.#held = true;
+    else this.#failure ??= verdict.error;
+    for (const f of flights) for (const p of f.batch) p.reject(verdict.error);
+    for (const p of queued) p.reject(verdict.error);
   }
 }

@@ -26,10 +26,25 @@ export interface Journal {
   /**
    * Makes `events` durable as one atomic unit (all or none survive a crash). Batches arrive in
    * revision order; a journal with a pipeline must make them durable in that order and must
-   * never make a batch durable after an earlier one failed. A rejection puts the engine into
-   * its failed state: that batch, every later one and every later write are rejected.
+   * never make a batch durable after an earlier one failed: it refuses every append until
+   * {@link reset}. A rejection rejects that batch and every batch and write sequenced after
+   * it; the engine then rolls back to the last durable revision and, when the rejection is a
+   * disk condition (see `disk-errors.ts`), resets the journal and goes on, reusing the
+   * rejected revisions; otherwise it stops.
    */
   append(events: readonly StorageEvent[]): Promise<void>;
+  /**
+   * Accepts appends again after a failed one. Called once every append sent before it has
+   * settled; the next batch starts right after the last durable revision. Absent: the
+   * journal keeps no failure state.
+   */
+  reset?(): Promise<void>;
+  /**
+   * Whether a commit can land now (the disk has room and is writable). The engine asks it
+   * while the store is unwritable and takes writes again once it answers true. Absent: the
+   * engine takes writes again at once, and the next failing commit turns it back.
+   */
+  probe?(): Promise<boolean>;
   /**
    * Forgets history at or below `revision` (already dropped from memory). Optional work: a
    * journal may lag, but it must never lose a revision above `revision`.

@@ -7,13 +7,17 @@
  */
 import type { Backend, CommitObserver } from '../backend.js';
 import { StorageEngine } from '../engine/engine.js';
-import { createNullJournal } from '../engine/journal.js';
+import { createNullJournal, type Journal } from '../engine/journal.js';
 
 export interface MemoryBackendOptions {
   /** Events kept for watch resume and past lists. @default 10_000 */
   readonly historyLimit?: number | undefined;
   /** Called after every batch with its size and latency. */
   readonly onCommit?: CommitObserver | undefined;
+  /** How often an unwritable store probes its journal. @default 1,000 ms */
+  readonly probeIntervalMs?: number | undefined;
+  /** Test seam: wraps the journal (fault injection in the conformance suite). */
+  readonly wrapJournal?: ((journal: Journal) => Journal) | undefined;
 }
 
 /**
@@ -28,8 +32,9 @@ export interface MemoryBackendOptions {
 export function createMemoryBackend(options: MemoryBackendOptions = {}): Backend {
   return new StorageEngine({
     name: 'memory',
-    journal: createNullJournal(),
+    journal: options.wrapJournal ? options.wrapJournal(createNullJournal()) : createNullJournal(),
     historyLimit: options.historyLimit,
     onCommit: options.onCommit,
+    probeIntervalMs: options.probeIntervalMs,
   });
 }

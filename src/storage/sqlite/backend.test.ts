@@ -20,11 +20,13 @@ function freshDir(): string {
   return dir;
 }
 
+/** A small space reserve: hundreds of stores are opened here, and 2 MiB each adds up. */
+const reserveBytes = 64 * 1024;
 runBackendConformance('sqlite', (options) =>
-  openSqliteBackend({ path: freshDir(), historyLimit: options.historyLimit }),
+  openSqliteBackend({ ...options, path: freshDir(), reserveBytes }),
 );
 runBackendConformance('sqlite (main-thread commits)', (options) =>
-  openSqliteBackend({ path: freshDir(), historyLimit: options.historyLimit, commitThread: 'main' }),
+  openSqliteBackend({ ...options, path: freshDir(), commitThread: 'main', reserveBytes }),
 );
 
 /** Revisions of the rows left in the log (read directly, after the backend closed). */
@@ -178,5 +180,82 @@ describe('sqlite: files', () => {
     } finally {
       await b.close();
     }
+  });
+});
+
+describe('sqlite: delete records', () => {
+  it('stores a delete as a small tombstone and replays its final value after a restart', async () => {
+    const dir = freshDir();
+    const big = 'x'.repeat(10_000);
+    const first = await openSqliteBackend({ path: dir, reserveBytes });
+    await first.create('/k', (rv) => JSON.stringify({ rv, big })); // 1
+    await first.delete('/k', 1, (rv) => JSON.stringify({ rv, big })); // 2
+    const before = collect(first, '', 0).events;
+    await first.close();
+    const db = new Database(path.join(dir, DEFAULT_DB_FILE), { readonly: true });
+    const row = db.prepare('SELECT value, deleted FROM log WHERE rev = 2').get() as {
+      value: string;
+      deleted: number;
+    };
+    db.close();
+    assert.equal(row.deleted, 2);
+    assert.ok(row.value.length < 20, `a ${row.value.length}-character tombstone`);
+    const second = await openSqliteBackend({ path: dir, reserveBytes });
+    try {
+      assert.deepEqual(collect(second, '', 0).events, before);
+      assert.equal(before[1]?.kv.value, JSON.stringify({ rv: 2, big }));
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('opens a schema 1 store (whole-value tombstones) and migrates it to schema 2', async () => {
+    const dir = freshDir();
+    const file = path.join(dir, DEFAULT_DB_FILE);
+    const v1 = new Database(file);
+    v1.exec(`CREATE TABLE log (rev INTEGER PRIMARY KEY, key TEXT NOT NULL, value TEXT NOT NULL,
+      create_rev INTEGER NOT NULL, prev_rev INTEGER NOT NULL, deleted INTEGER NOT NULL) STRICT;
+      CREATE TABLE meta (name TEXT PRIMARY KEY, value INTEGER NOT NULL) STRICT, WITHOUT ROWID;`);
+    const insert = v1.prepare('INSERT INTO log VALUES (?, ?, ?, ?, ?, ?)');
+    insert.run(1, '/a', 'a@1', 1, 0, 0);
+    insert.run(2, '/a', 'final-a@2', 1, 1, 1);
+    insert.run(3, '/b', 'b@3', 3, 0, 0);
+    v1.pragma('user_version = 1');
+    v1.close();
+    const b = await openSqliteBackend({ path: dir, reserveBytes });
+    try {
+      assert.deepEqual(
+        collect(b, '', 0).events.map((e) => [e.type, e.revision, e.kv.value, e.prevKv?.value]),
+        [
+          ['create', 1, 'a@1', undefined],
+          ['delete', 2, 'final-a@2', 'a@1'],
+          ['create', 3, 'b@3', undefined],
+        ],
+      );
+      assert.equal((await b.delete('/b', 3, (rv) => `final-b@${rv}`)).modRevision, 4);
+    } finally {
+      await b.close();
+    }
+    const migrated = new Database(file, { readonly: true });
+    assert.equal(migrated.pragma('user_version', { simple: true }), 2);
+    migrated.close();
+    const reopened = await openSqliteBackend({ path: dir, reserveBytes });
+    try {
+      const deletes = collect(reopened, '', 0).events.filter((e) => e.type === 'delete');
+      assert.deepEqual(
+        deletes.map((e) => e.kv.value),
+        ['final-a@2', 'final-b@4'],
+      );
+    } finally {
+      await reopened.close();
+    }
+  });
+
+  it('fails to open with a clear error when the reserve cannot be written', async () => {
+    const dir = freshDir();
+    await assert.rejects(
+      openSqliteBackend({ path: dir, reserveBytes: Number.MAX_SAFE_INTEGER }),
+      /^Error: storage: cannot write .*fleetyard\.db: no space left on device/,
+    );
   });
 });

@@ -12,10 +12,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Backend, CommitObserver } from '../backend.js';
+import { unwritableCause } from '../engine/disk-errors.js';
 import { DEFAULT_HISTORY_LIMIT, StorageEngine } from '../engine/engine.js';
 import type { Journal, RecoveredState } from '../engine/journal.js';
 import { SqliteJournal } from './journal.js';
 import { recoverState } from './recover.js';
+import { DEFAULT_RESERVE_BYTES, SpaceReserve } from './reserve.js';
 import { prepareDatabase } from './schema.js';
 import { WorkerJournal } from './worker-journal.js';
 
@@ -35,6 +37,15 @@ export interface SqliteBackendOptions {
    * @default 'worker'
    */
   readonly commitThread?: 'worker' | 'main' | undefined;
+  /**
+   * Disk space kept aside (`<db>-reserve`) and given back to deletes and compaction when the
+   * disk fills up (`reserve.ts`). 0 keeps none. @default 2 MiB
+   */
+  readonly reserveBytes?: number | undefined;
+  /** How often an unwritable store probes its disk. @default 1,000 ms */
+  readonly probeIntervalMs?: number | undefined;
+  /** Test seam: wraps the journal (fault injection in the conformance suite). */
+  readonly wrapJournal?: ((journal: Journal) => Journal) | undefined;
 }
 
 function resolveFile(p: string): string {
@@ -53,17 +64,42 @@ function resolveFile(p: string): string {
 export async function openSqliteBackend(options: SqliteBackendOptions): Promise<Backend> {
   const historyLimit = Math.max(1, options.historyLimit ?? DEFAULT_HISTORY_LIMIT);
   const file = resolveFile(options.path);
+  const reserve = new SpaceReserve(file, options.reserveBytes ?? DEFAULT_RESERVE_BYTES);
+  // First, so a full or read-only disk fails the open with a clear message before SQLite
+  // creates a file it could not grow.
+  writable(file, () => reserve.acquire());
   const { recovered, journal } =
     options.commitThread === 'main'
-      ? openHere(file, historyLimit)
-      : await openInWorker(file, historyLimit);
+      ? openHere(file, historyLimit, reserve)
+      : await openInWorker(file, historyLimit, reserve);
   return new StorageEngine({
     name: 'sqlite',
-    journal,
+    journal: options.wrapJournal ? options.wrapJournal(journal) : journal,
     historyLimit,
     onCommit: options.onCommit,
     recovered,
+    probeIntervalMs: options.probeIntervalMs,
   });
+}
+
+/**
+ * Runs `open`, turning a disk condition into "storage: cannot write <file>: <reason>": a start
+ * on a full or read-only disk fails at once and says why.
+ */
+function writable<T>(file: string, open: () => T): T {
+  try {
+    return open();
+  } catch (err) {
+    const cause = unwritableCause(err);
+    if (!cause) throw err;
+    const reason = {
+      NoSpace: 'no space left on device',
+      ReadOnly: 'read-only file system',
+      DiskIO: 'disk I/O error',
+    }[cause.code];
+    const detail = err instanceof Error ? err.message : String(err);
+    throw new Error(`storage: cannot write ${file}: ${reason} (${detail})`, { cause: err });
+  }
 }
 
 interface Opened {
@@ -72,10 +108,10 @@ interface Opened {
 }
 
 /** Opens the file on this thread; recovery and commits share the connection. */
-function openHere(file: string, historyLimit: number): Opened {
+function openHere(file: string, historyLimit: number, reserve: SpaceReserve): Opened {
   const db = connect(file);
   try {
-    return { recovered: recoverState(db, historyLimit), journal: new SqliteJournal(db) };
+    return { recovered: recoverState(db, historyLimit), journal: new SqliteJournal(db, reserve) };
   } catch (err) {
     db.close();
     throw err;
@@ -83,7 +119,11 @@ function openHere(file: string, historyLimit: number): Opened {
 }
 
 /** Recovers on this thread, then hands the file to a commit worker. */
-async function openInWorker(file: string, historyLimit: number): Promise<Opened> {
+async function openInWorker(
+  file: string,
+  historyLimit: number,
+  reserve: SpaceReserve,
+): Promise<Opened> {
   const db = connect(file);
   let recovered: RecoveredState;
   try {
@@ -91,18 +131,20 @@ async function openInWorker(file: string, historyLimit: number): Promise<Opened>
   } finally {
     db.close();
   }
-  return { recovered, journal: await WorkerJournal.open(file) };
+  return { recovered, journal: await WorkerJournal.open(file, reserve.bytes) };
 }
 
 function connect(file: string): Database.Database {
-  // No busy wait: the only other holder of the lock can be another live process owning the
-  // store, and waiting for it would not help.
-  const db = new Database(file, { timeout: 0 });
-  try {
-    prepareDatabase(db);
-    return db;
-  } catch (err) {
-    db.close();
-    throw err;
-  }
+  return writable(file, () => {
+    // No busy wait: the only other holder of the lock can be another live process owning the
+    // store, and waiting for it would not help.
+    const db = new Database(file, { timeout: 0 });
+    try {
+      prepareDatabase(db);
+      return db;
+    } catch (err) {
+      db.close();
+      throw err;
+    }
+  });
 }

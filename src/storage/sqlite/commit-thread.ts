@@ -11,7 +11,7 @@ import { Worker } from 'node:worker_threads';
 import type { WorkerOp, WorkerReply, WorkerRequest } from './worker-protocol.js';
 
 interface Waiting {
-  readonly resolve: () => void;
+  readonly resolve: (result: boolean | undefined) => void;
   readonly reject: (err: Error) => void;
 }
 
@@ -57,12 +57,12 @@ export class CommitThread {
     return this.#dead;
   }
 
-  /** Sends `op` for `store`; resolves or rejects with the worker's answer. */
-  request(store: number, op: WorkerOp): Promise<void> {
+  /** Sends `op` for `store`; resolves (with a probe's answer) or rejects with the worker's. */
+  request(store: number, op: WorkerOp): Promise<boolean | undefined> {
     if (this.#dead) return Promise.reject(this.#dead);
     const id = this.#nextId++;
     if (this.#waiting.size === 0) this.#worker.ref();
-    const answer = new Promise<void>((resolve, reject) =>
+    const answer = new Promise<boolean | undefined>((resolve, reject) =>
       this.#waiting.set(id, { resolve, reject }),
     );
     this.#worker.postMessage({ ...op, id, store } satisfies WorkerRequest);
@@ -75,7 +75,7 @@ export class CommitThread {
     this.#waiting.delete(reply.id);
     if (this.#waiting.size === 0) this.#worker.unref();
     if (reply.error) waiting.reject(toError(reply.error));
-    else waiting.resolve();
+    else waiting.resolve(reply.result);
   }
 
   #die(err: Error): void {

@@ -7,7 +7,8 @@ import { after, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { DEFAULT_DB_FILE, openSqliteBackend } from './backend.js';
-import { type LogRow, META_COMPACT_REV } from './schema.js';
+import { applyDeleteDelta } from './delete-delta.js';
+import { DELETED_DELTA, type LogRow, META_COMPACT_REV } from './schema.js';
 import { digest, makeValue, verifyValue } from './testing/crash-value.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -77,7 +78,11 @@ function readLog(dir: string): LogState {
   try {
     const rows = new Map<number, LogRow>();
     for (const row of db.prepare('SELECT * FROM log ORDER BY rev').all() as LogRow[]) {
-      rows.set(row.rev, row);
+      // A schema 2 tombstone holds its final value as an edit of the row it superseded.
+      const prev = rows.get(row.prev_rev);
+      const value =
+        row.deleted === DELETED_DELTA ? applyDeleteDelta(prev?.value ?? '', row.value) : row.value;
+      rows.set(row.rev, { ...row, value });
     }
     const meta = db.prepare('SELECT value FROM meta WHERE name = ?').get(META_COMPACT_REV) as
       | { value: number }

@@ -8,23 +8,28 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type Database from 'better-sqlite3';
 import type { StorageEvent } from '../backend.js';
-import { META_COMPACT_REV, readMeta } from './schema.js';
+import { encodeDeleteDelta } from './delete-delta.js';
+import { DELETED_DELTA, META_COMPACT_REV, META_PROBE, readMeta } from './schema.js';
 
 /** One log row, flattened: rev, key, value, create_rev, prev_rev, deleted. */
 export const ROW_WIDTH = 6;
 export type RowCell = string | number;
 
-/** Flattens events into log rows (one flat array: cheap to post to a worker). */
+/**
+ * Flattens events into log rows (one flat array: cheap to post to a worker). A delete is a
+ * tombstone whose value is its final value as an edit of the previous one (`delete-delta.ts`).
+ */
 export function toRows(events: readonly StorageEvent[]): RowCell[] {
   const cells: RowCell[] = new Array(events.length * ROW_WIDTH);
   let i = 0;
   for (const e of events) {
+    const deleted = e.type === 'delete';
     cells[i++] = e.revision;
     cells[i++] = e.kv.key;
-    cells[i++] = e.kv.value;
+    cells[i++] = deleted ? encodeDeleteDelta(e.prevKv?.value ?? '', e.kv.value) : e.kv.value;
     cells[i++] = e.kv.createRevision;
     cells[i++] = e.type === 'create' ? 0 : (e.prevKv?.modRevision ?? 0);
-    cells[i++] = e.type === 'delete' ? 1 : 0;
+    cells[i++] = deleted ? DELETED_DELTA : 0;
   }
   return cells;
 }
@@ -48,6 +53,7 @@ function insertSql(rows: number): string {
 export class LogStore {
   readonly #append: (cells: readonly RowCell[]) => void;
   readonly #compactChunk: (from: number, to: number) => void;
+  readonly #probe: () => void;
   #compactRev: number;
 
   constructor(db: Database.Database) {
@@ -66,11 +72,15 @@ export class LogStore {
       'DELETE FROM log WHERE rev IN (SELECT prev_rev FROM log WHERE rev > ? AND rev <= ? AND prev_rev > 0)',
     );
     const deleteTombstones = db.prepare(
-      'DELETE FROM log WHERE rev > ? AND rev <= ? AND deleted = 1',
+      'DELETE FROM log WHERE rev > ? AND rev <= ? AND deleted <> 0',
     );
     const setCompactRev = db.prepare(
       'INSERT INTO meta (name, value) VALUES (?, ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value',
     );
+    // One row of one page: the smallest commit (with its fsync) that proves the disk takes writes.
+    this.#probe = () => {
+      setCompactRev.run(META_PROBE, Date.now());
+    };
     this.#compactChunk = db.transaction((from: number, to: number) => {
       deleteSuperseded.run(from, to);
       deleteTombstones.run(from, to);
@@ -86,6 +96,11 @@ export class LogStore {
   /** Appends rows from {@link toRows} in one transaction; returns once it is fsynced. */
   append(cells: readonly RowCell[]): void {
     this.#append(cells);
+  }
+
+  /** Commits one tiny write; throws what the disk answers (SQLITE_FULL, SQLITE_READONLY…). */
+  probe(): void {
+    this.#probe();
   }
 
   /**

@@ -11,12 +11,29 @@
 import type Database from 'better-sqlite3';
 import type { KeyValue, StorageEvent } from '../backend.js';
 import type { RecoveredState } from '../engine/journal.js';
-import { type LogRow, META_COMPACT_REV, readMeta } from './schema.js';
+import { applyDeleteDelta } from './delete-delta.js';
+import { DELETED_DELTA, type LogRow, META_COMPACT_REV, readMeta } from './schema.js';
 
 function toEvent(row: LogRow, kv: KeyValue, prev: KeyValue | undefined): StorageEvent {
-  if (row.deleted) return { type: 'delete', revision: row.rev, kv, prevKv: prev };
+  if (row.deleted) {
+    // A schema 2 tombstone holds its final value as an edit of the previous version, which
+    // compaction keeps as long as the tombstone (see schema.ts).
+    const value = row.deleted === DELETED_DELTA ? finalValue(row, prev) : row.value;
+    return { type: 'delete', revision: row.rev, kv: { ...kv, value }, prevKv: prev };
+  }
   if (row.create_rev === row.rev) return { type: 'create', revision: row.rev, kv };
   return { type: 'update', revision: row.rev, kv, prevKv: prev };
+}
+
+/** A schema 2 tombstone's final value; the previous value if the record cannot be applied. */
+function finalValue(row: LogRow, prev: KeyValue | undefined): string {
+  try {
+    return applyDeleteDelta(prev?.value ?? '', row.value);
+  } catch {
+    // Only a damaged log gets here; a DELETED event with the last stored state beats a store
+    // that cannot open.
+    return prev?.value ?? '';
+  }
 }
 
 /**

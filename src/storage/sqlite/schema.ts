@@ -2,8 +2,12 @@
  * The on-disk layout of the SQLite backend, in kine's style: one log row per revision, plus a
  * small meta table.
  *
- * A delete is a row too (a tombstone, `deleted = 1`) carrying the final value of the delete
- * event, so the event can be rebuilt after a restart. `prev_rev` names the row an update or
+ * A delete is a row too (a tombstone). Schema 1 wrote `deleted = 1` with the whole final
+ * value of the delete event; schema 2 writes `deleted = 2` with that value as a small edit of
+ * the previous version (`delete-delta.ts`), so deleting objects on a nearly full disk costs
+ * tens of bytes each. Both kinds are read back, so a schema 1 store opens as it is: the
+ * migration only raises `user_version`, which keeps an older fleetyard (that would misread
+ * `deleted = 2`) from opening it. `prev_rev` names the row an update or
  * delete superseded (0 for a create); compaction uses it to find superseded rows by primary
  * key without any secondary index. Compare-and-swap happens in memory before a write reaches
  * the log (one process owns the file: the connection holds an exclusive lock), so the log
@@ -14,7 +18,12 @@
 import type Database from 'better-sqlite3';
 
 /** Bumped on any incompatible change; stored in `PRAGMA user_version`. */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
+
+/** `deleted` of a schema 1 tombstone: `value` is the whole final value. */
+export const DELETED_FULL = 1;
+/** `deleted` of a schema 2 tombstone: `value` is an edit of the previous version's value. */
+export const DELETED_DELTA = 2;
 
 const DDL = `
 CREATE TABLE IF NOT EXISTS log (
@@ -43,6 +52,8 @@ export interface LogRow {
 
 /** Meta entry: history at or below this revision has been removed from the log. */
 export const META_COMPACT_REV = 'compact_rev';
+/** Meta entry written by the disk probe of an unwritable store (the time, in ms). */
+export const META_PROBE = 'probe';
 
 /**
  * Configures a fresh connection and creates the tables.

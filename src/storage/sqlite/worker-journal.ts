@@ -14,6 +14,7 @@ import type { StorageEvent } from '../backend.js';
 import type { Journal, JournalPipeline } from '../engine/journal.js';
 import { type CommitThread, commitThread } from './commit-thread.js';
 import { toRows } from './log-store.js';
+import { DEFAULT_RESERVE_BYTES } from './reserve.js';
 
 export const PIPELINE: JournalPipeline = Object.freeze({ depth: 4, maxBatch: 256 });
 
@@ -27,19 +28,27 @@ export class WorkerJournal implements Journal {
     this.#store = store;
   }
 
-  /** Opens `file` on the commit worker. */
-  static async open(file: string): Promise<WorkerJournal> {
+  /** Opens `file` on the commit worker (its space reserve, `reserve.ts`, already written). */
+  static async open(file: string, reserveBytes = DEFAULT_RESERVE_BYTES): Promise<WorkerJournal> {
     const { thread, store } = commitThread();
-    await thread.request(store, { op: 'open', file });
+    await thread.request(store, { op: 'open', file, reserveBytes });
     return new WorkerJournal(thread, store);
   }
 
-  append(events: readonly StorageEvent[]): Promise<void> {
-    return this.#thread.request(this.#store, { op: 'append', cells: toRows(events) });
+  async append(events: readonly StorageEvent[]): Promise<void> {
+    await this.#thread.request(this.#store, { op: 'append', cells: toRows(events) });
   }
 
-  compact(revision: number): Promise<void> {
-    return this.#thread.request(this.#store, { op: 'compact', revision });
+  async reset(): Promise<void> {
+    await this.#thread.request(this.#store, { op: 'reset' });
+  }
+
+  async probe(): Promise<boolean> {
+    return (await this.#thread.request(this.#store, { op: 'probe' })) === true;
+  }
+
+  async compact(revision: number): Promise<void> {
+    await this.#thread.request(this.#store, { op: 'compact', revision });
   }
 
   async close(): Promise<void> {

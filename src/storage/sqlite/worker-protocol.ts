@@ -8,8 +8,10 @@
 import type { RowCell } from './log-store.js';
 
 export type WorkerOp =
-  | { readonly op: 'open'; readonly file: string }
+  | { readonly op: 'open'; readonly file: string; readonly reserveBytes: number }
   | { readonly op: 'append'; readonly cells: readonly RowCell[] }
+  | { readonly op: 'reset' }
+  | { readonly op: 'probe' }
   | { readonly op: 'compact'; readonly revision: number }
   | { readonly op: 'close' };
 
@@ -17,6 +19,8 @@ export type WorkerRequest = WorkerOp & { readonly id: number; readonly store: nu
 
 export interface WorkerReply {
   readonly id: number;
+  /** The answer of a `probe`. */
+  readonly result?: boolean | undefined;
   /** Present when the request failed. */
   readonly error?: { readonly message: string; readonly code?: string | undefined };
 }

@@ -20,11 +20,17 @@ import {
   type StorageEvent,
   type Watcher,
 } from '../backend.js';
+import type { Journal } from '../engine/journal.js';
+import { faultCases } from './fault-cases.js';
 import { runPropertySuite } from './property.js';
 
 /** Options a case may ask the factory for. */
 export interface FactoryOptions {
   readonly historyLimit?: number;
+  /** Wraps the backend's journal (fault injection: `faulty-journal.ts`). */
+  readonly wrapJournal?: (journal: Journal) => Journal;
+  /** How often an unwritable store probes its journal. */
+  readonly probeIntervalMs?: number;
 }
 
 /** Opens a fresh, empty backend. */
@@ -73,11 +79,15 @@ export function runBackendConformance(name: string, factory: BackendFactory): vo
     describe('lists', () => listCases(run));
     describe('watches', () => watchCases(run));
     describe('durability and batching', () => durabilityCases(run));
+    describe('disk faults', () => faultCases(run));
     runPropertySuite(name, factory);
   });
 }
 
-type Run = (options: FactoryOptions, fn: (b: Backend) => Promise<void>) => () => Promise<void>;
+export type Run = (
+  options: FactoryOptions,
+  fn: (b: Backend) => Promise<void>,
+) => () => Promise<void>;
 
 function writeCases(run: Run): void {
   it(
