@@ -24,7 +24,7 @@ import {
   customResourceDefinitionResource,
   loadApiExtensionsTools,
 } from '../apiextensions/index.js';
-import { bearerTokenFrom, tokenMatcher } from '../security/token.js';
+import { bearerTokenFrom, generateToken, tokenMatcher } from '../security/token.js';
 import type { Backend } from '../storage/backend.js';
 import { type Clock, realClock } from '../util/clock.js';
 import { composeAdmission } from './admission/chain.js';
@@ -34,6 +34,20 @@ import { persistentVolumeClaimResizeAdmission } from './admission/pvc-resize.js'
 import { storageObjectInUseProtectionAdmission } from './admission/storage-object-in-use-protection.js';
 import { type FeatureGates, gateResources } from './feature-gates.js';
 import type { ApiServices } from './handlers/context.js';
+import {
+  applyConnectionLimits,
+  type ConnectionLimitStats,
+  type ConnectionLimits,
+  DEFAULT_CONNECTION_LIMITS,
+  serverCreateOptions,
+} from './http/connection-limits.js';
+import {
+  DEFAULT_INFLIGHT_LIMITS,
+  InFlightLimiter,
+  RETRY_AFTER_SECONDS,
+  requestPool,
+  tooManyRequests,
+} from './http/inflight-limit.js';
 import { parseRequestUrl, type RequestUrl } from './http/request-url.js';
 import { sendError, toStatusError } from './http/respond.js';
 import { isLoopbackHost } from './loopback.js';
@@ -84,6 +98,24 @@ export interface ApiServerOptions {
   readonly onRequest?: (entry: RequestLogEntry) => void;
   /** Receives internal errors (never request headers: they carry the token). */
   readonly onError?: (message: string, error: unknown) => void;
+  /**
+   * Read-only requests served at once; one more is answered 429 with `Retry-After: 1`
+   * (kube-apiserver's `--max-requests-inflight`; 0: no limit). Watches are not counted.
+   * @default 400
+   */
+  readonly maxRequestsInFlight?: number;
+  /** The same for mutating requests (`--max-mutating-requests-inflight`). @default 200 */
+  readonly maxMutatingRequestsInFlight?: number;
+  /** Time to finish the TLS handshake, and to send each request's headers. @default 32_000 (upstream's ReadHeaderTimeout) */
+  readonly readHeaderTimeoutMs?: number;
+  /** Idle keep-alive connections are closed after this. @default 90_000 (upstream's IdleTimeout) */
+  readonly idleTimeoutMs?: number;
+  /** Time to receive a whole request, body included; 408 after. @default 60_000 (upstream's --request-timeout) */
+  readonly requestTimeoutMs?: number;
+  /** Request line and headers; larger ones get 431. @default 1 MiB (upstream's MaxHeaderBytes) */
+  readonly maxHeaderBytes?: number;
+  /** Open connections; more are closed at accept (0: no limit). @default 1024 (upstream: none) */
+  readonly maxConnections?: number;
 }
 
 export interface RequestLogEntry {
@@ -94,6 +126,17 @@ export interface RequestLogEntry {
   readonly ms: number;
   /** The client's User-Agent (kubectl's names its binary and version). */
   readonly userAgent: string;
+}
+
+function connectionLimits(options: ApiServerOptions): ConnectionLimits {
+  const d = DEFAULT_CONNECTION_LIMITS;
+  return {
+    readHeaderTimeoutMs: options.readHeaderTimeoutMs ?? d.readHeaderTimeoutMs,
+    idleTimeoutMs: options.idleTimeoutMs ?? d.idleTimeoutMs,
+    requestTimeoutMs: options.requestTimeoutMs ?? d.requestTimeoutMs,
+    maxHeaderBytes: options.maxHeaderBytes ?? d.maxHeaderBytes,
+    maxConnections: options.maxConnections ?? d.maxConnections,
+  };
 }
 
 /** Flushes what the socket holds, then closes it (FIN); destroys it after `timeoutMs`. */
@@ -146,6 +189,16 @@ export class ApiServer {
   #inFlight = 0;
   readonly #sockets = new Set<Socket>();
   readonly #tokenMatches: ((presented: string | undefined) => boolean) | undefined;
+  readonly #loopbackMatches: (presented: string | undefined) => boolean;
+  readonly #inFlightLimiter: InFlightLimiter;
+  readonly #connectionStats: ConnectionLimitStats;
+  /**
+   * The server's own credential, for its in-process clients (the controllers of `fleetyard up`),
+   * like kube-apiserver's loopback token: random per start, never written anywhere. It
+   * authenticates like the configured token, and its requests are never refused by the
+   * max-in-flight limits, so a flood from a kubeconfig holder cannot starve the controllers.
+   */
+  readonly loopbackToken = generateToken();
   #drained: (() => void) | undefined;
   #url = '';
 
@@ -158,6 +211,13 @@ export class ApiServer {
     // Every open watch listens on the shutdown signal: thousands of listeners are expected.
     setMaxListeners(0, this.#shutdown.signal);
     this.#tokenMatches = options.token === undefined ? undefined : tokenMatcher(options.token);
+    this.#loopbackMatches = tokenMatcher(this.loopbackToken);
+    this.#inFlightLimiter = new InFlightLimiter({
+      maxRequestsInFlight:
+        options.maxRequestsInFlight ?? DEFAULT_INFLIGHT_LIMITS.maxRequestsInFlight,
+      maxMutatingRequestsInFlight:
+        options.maxMutatingRequestsInFlight ?? DEFAULT_INFLIGHT_LIMITS.maxMutatingRequestsInFlight,
+    });
     const clock = options.clock ?? realClock;
     const crdDefinition = customResourceDefinitionResource(clock);
     const resources = gateResources(options.resources, options.featureGates);
@@ -205,17 +265,40 @@ export class ApiServer {
       onError: (crd, e) => options.onError?.(`customresourcedefinition ${crd}: sync failed`, e),
     });
     const handler = (req: IncomingMessage, res: ServerResponse): void => this.#handle(req, res);
+    const limits = connectionLimits(options);
+    const httpOptions = serverCreateOptions(limits);
     this.#server = options.tls
-      ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key }, handler)
-      : createHttpServer(handler);
+      ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key, ...httpOptions }, handler)
+      : createHttpServer(httpOptions, handler);
     this.#server.on(this.#options.tls ? 'secureConnection' : 'connection', (socket: Socket) => {
       this.#sockets.add(socket);
       socket.once('close', () => this.#sockets.delete(socket));
     });
-    // Watches are long-lived; node's default request timeout (300 s) would cut them.
-    this.#server.requestTimeout = 0;
-    this.#server.headersTimeout = 60_000;
-    this.#server.keepAliveTimeout = 65_000;
+    this.#connectionStats = applyConnectionLimits(
+      this.#server,
+      limits,
+      options.tls !== undefined,
+      (dropped) =>
+        options.onError?.(
+          `${limits.maxConnections} connections open: refused ${dropped} new connection(s)`,
+          undefined,
+        ),
+    );
+  }
+
+  /** Connections and requests the limits refused so far (tests, diagnostics). */
+  limitStats(): {
+    readonly droppedConnections: number;
+    readonly handshakeTimeouts: number;
+    readonly droppedRequests: { readonly readonly: number; readonly mutating: number };
+    readonly inFlight: { readonly readonly: number; readonly mutating: number };
+  } {
+    return {
+      droppedConnections: this.#connectionStats.dropped,
+      handshakeTimeouts: this.#connectionStats.handshakeTimeouts,
+      droppedRequests: { ...this.#inFlightLimiter.dropped },
+      inFlight: this.#inFlightLimiter.inFlight,
+    };
   }
 
   /** Records one storage commit (wire it to the backend's `onCommit`). */
@@ -294,7 +377,8 @@ export class ApiServer {
       sendError(res, toStatusError(e));
       return;
     }
-    if (!this.#authorized(req, url.pathname.replace(/\/$/, ''))) {
+    const loopback = this.#loopbackMatches(bearerTokenFrom(req.headers.authorization));
+    if (!loopback && !this.#authorized(req, url.pathname.replace(/\/$/, ''))) {
       sendError(res, unauthorized());
       return;
     }
@@ -303,6 +387,15 @@ export class ApiServer {
       sendError(res, new StatusError(503, 'ServiceUnavailable', 'the server is shutting down'));
       return;
     }
+    // After authentication, as upstream's filter chain orders it.
+    const pool = requestPool(req.method ?? 'GET', url.pathname, url.searchParams);
+    const release = this.#inFlightLimiter.acquire(pool, loopback);
+    if (release === undefined) {
+      res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
+      sendError(res, tooManyRequests());
+      return;
+    }
+    res.once('close', release);
     routeRequest(this.services, req, res, url).catch((e: unknown) => {
       const err = toStatusError(e);
       if (err.code >= 500) this.#options.onError?.('request failed', e);

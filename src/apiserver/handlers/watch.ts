@@ -11,8 +11,9 @@
  *   close, carrying the revision up to which this watcher has seen everything.
  * - Lifetime: `timeoutSeconds`, else a random time in [min, 2×min) with min the server's
  *   `--min-request-timeout` (1800 s, so a `kubectl get -w` session stays open for 30+ minutes).
- * - A client that stops reading is cut off once 16 MiB are buffered for it, instead of
- *   holding memory for ever; it resumes from its last revision like after any close.
+ * - A client that stops reading is cut off once 16 MiB of events are buffered for it (see
+ *   `MAX_BUFFERED_BYTES`), instead of holding memory for ever; it resumes from its last
+ *   revision like after any close.
  *
  * @module
  */
@@ -35,8 +36,22 @@ import { asServedVersion } from './served-version.js';
 import { type TableRequest, tableJson, tableRequest } from './table.js';
 
 const BOOKMARK_INTERVAL_MS = 60_000;
-/** A watcher with this much unsent output is closed (kine closes at 100 queued events). */
-const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+/**
+ * A watcher whose client leaves this many bytes of events unread is closed. Upstream's cacher
+ * gives each watcher a buffered channel (10 to 1,000 events by resource) and, when one stays
+ * full past a short time budget, terminates it: "Forcing <resource> watcher close due to
+ * unresponsiveness". Here the buffer is the socket's unsent output and is bounded in bytes:
+ * 16 MiB is ~1,000 events of 16 KiB, or 10 of the largest objects (1.5 MiB). The initial
+ * ADDED events of a watch without a revision are not counted while they drain (a state larger
+ * than this is no fault of the client), nor is the first write of a watch from a revision (its
+ * catch-up from history); everything written after that is.
+ */
+export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
+/**
+ * After an unresponsive watcher's stream is ended, how long its unread bytes may stay queued
+ * before the socket is destroyed to free them (a client that is merely slow gets a clean end).
+ */
+const UNRESPONSIVE_DRAIN_MS = 5000;
 
 type EventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
@@ -150,6 +165,10 @@ class WatchStream {
   #lastRevision = 0;
   #closed = false;
   #pending: string[] = [];
+  /** Characters handed to the response so far (node counts string chunks in characters). */
+  #written = 0;
+  /** `#written` after the first write (initial events or catch-up); -1 before it. */
+  #initialEnd = -1;
   /** Set when the client asked for Tables: events carry one-row Tables. */
   readonly #table: TableRequest | undefined;
   #sentColumns = false;
@@ -231,15 +250,46 @@ class WatchStream {
     );
   }
 
-  /** Writes the gathered lines in one write. */
+  /** Writes the gathered lines in one write, unless the client left too much unread. */
   flush(): void {
     if (this.#pending.length === 0) return;
+    const res = this.#call.res;
+    if (!this.#closed && this.#unreadBacklog() > MAX_BUFFERED_BYTES) {
+      this.#closeUnresponsive();
+      return;
+    }
     const text = this.#pending.length === 1 ? this.#pending[0]! : this.#pending.join('');
     this.#pending = [];
-    const res = this.#call.res;
     if (res.writableEnded || res.destroyed) return;
     res.write(text);
-    if (!this.#closed && res.writableLength > MAX_BUFFERED_BYTES) this.close();
+    this.#written += text.length;
+    if (this.#initialEnd < 0) this.#initialEnd = this.#written;
+  }
+
+  /**
+   * Unread bytes the client owes from earlier writes. Output leaves in order, so the initial
+   * events go first: what is unsent beyond the live part is theirs and not counted.
+   */
+  #unreadBacklog(): number {
+    const unsent = this.#call.res.writableLength;
+    if (this.#initialEnd < 0) return 0;
+    return Math.min(unsent, this.#written - this.#initialEnd);
+  }
+
+  /**
+   * Upstream's termination of a blocked watcher: the events not yet written are dropped (the
+   * client resumes from the last revision it read, so it misses nothing), the stream is ended,
+   * and if the client does not read what is queued within UNRESPONSIVE_DRAIN_MS the socket is
+   * destroyed, which frees it.
+   */
+  #closeUnresponsive(): void {
+    this.#pending = [];
+    const res = this.#call.res;
+    this.close();
+    if (res.writableFinished || res.destroyed) return;
+    const timer = setTimeout(() => res.destroy(), UNRESPONSIVE_DRAIN_MS);
+    timer.unref();
+    res.once('close', () => clearTimeout(timer));
   }
 
   close(): void {

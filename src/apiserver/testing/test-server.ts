@@ -10,7 +10,7 @@ import type { Backend } from '../../storage/backend.js';
 import { createMemoryBackend } from '../../storage/memory/backend.js';
 import type { Clock } from '../../util/clock.js';
 import { BUILTIN_NAMESPACES } from '../namespaces.js';
-import { ApiServer } from '../server.js';
+import { ApiServer, type ApiServerOptions } from '../server.js';
 import { objectKey } from '../store/keys.js';
 
 export interface TestResponse {
@@ -60,6 +60,8 @@ export interface TestServerOptions {
   readonly token?: string;
   readonly clock?: Clock;
   readonly historyLimit?: number;
+  /** More options for the server (limits, timeouts, TLS). */
+  readonly server?: Omit<Partial<ApiServerOptions>, 'backend' | 'resources'>;
 }
 
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
@@ -70,6 +72,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     port: 0,
     ...(options.token ? { token: options.token } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...options.server,
   });
   const nsDef = server.registry.get('', 'v1', 'namespaces')!;
   for (const name of BUILTIN_NAMESPACES) {
