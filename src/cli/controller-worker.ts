@@ -9,7 +9,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { startControllerManager } from '../controller/manager.js';
 import { realClock } from '../util/clock.js';
-import { createLogger } from '../util/log.js';
+import { addLogSecret, createLogger } from '../util/log.js';
 import { clusterControllers, selectControllers } from './cluster-controllers.js';
 import type {
   ControllerWorkerData,
@@ -22,6 +22,8 @@ if (port === null) throw new Error('controller-worker must run in a worker threa
 const data = workerData as ControllerWorkerData;
 const post = (message: FromControllerWorker): void => port.postMessage(message);
 
+// This thread's loggers know the token too (module state is per thread): never logged.
+addLogSecret(data.connection.token);
 const log = createLogger(data.logLevel, 'controller-manager');
 try {
   const controllers = selectControllers(clusterControllers(data.cluster), data.controllers);

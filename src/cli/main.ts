@@ -3,6 +3,8 @@
  *
  * @module
  */
+
+import { redactLogText } from '../util/log.js';
 import { runChaos } from './chaos.js';
 import { runControllers } from './controllers.js';
 import { runDns } from './dns.js';
@@ -27,7 +29,14 @@ Options for up:
   --data-dir DIR     Where state, certificates, token and kubeconfig live (default ./.fleetyard)
   --ephemeral        Keep objects in memory only (nothing survives the process)
   --port N           HTTPS port (default 6443; 0 picks a free port)
-  --host ADDR        Address to bind (default 127.0.0.1)
+  --host ADDR        Address to bind (default 127.0.0.1). With 0.0.0.0 (or ::) the serving
+                     certificate names every address of the machine's interfaces and its
+                     host name, besides localhost, 127.0.0.1 and ::1
+  --tls-san NAMES    More host names or IP addresses for the serving certificate, comma-
+                     separated or repeated (as k3s); a certificate that lacks one is reissued
+  --advertise-address IP
+                     Address the kubeconfig names (default: the --host address; for 0.0.0.0
+                     or ::, 127.0.0.1 or ::1); it is added to the certificate
   --log-level LEVEL  debug, info, warn, error or silent (default info)
   --history-limit N  Events kept for watch resume; older starts get 410 Expired (default 10000)
   --min-request-timeout S
@@ -88,8 +97,15 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(USAGE);
     return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
   }
-  return runUp(rest, waitForSignal);
+  const code = await runUp(rest, waitForSignal);
+  // `up` has stopped everything it started; should a handle still hold the event loop (a
+  // bug), exit anyway rather than linger half-stopped. Unref'd: a clean exit is not delayed.
+  setTimeout(() => process.exit(code), UP_EXIT_GRACE_MS).unref();
+  return code;
 }
+
+/** How long a stopped (or failed) `fleetyard up` may take to exit on its own. */
+const UP_EXIT_GRACE_MS = 3_000;
 
 function waitForSignal(): Promise<void> {
   return new Promise((resolve) => {
@@ -108,7 +124,9 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (e: unknown) => {
-    process.stderr.write(`fleetyard: ${e instanceof Error ? e.message : String(e)}\n`);
+    // Redacted: a message may quote a kubeconfig line (a YAML error shows the line it failed on).
+    const message = redactLogText(e instanceof Error ? e.message : String(e));
+    process.stderr.write(`fleetyard: ${message}\n`);
     process.exitCode = 1;
   },
 );

@@ -28,7 +28,7 @@ import {
   OPERATOR_LEASE_NAME,
 } from '../operator/controller/options.js';
 import { realClock } from '../util/clock.js';
-import { createLogger, type Logger } from '../util/log.js';
+import { addLogSecret, createLogger, type Logger } from '../util/log.js';
 import {
   type BindAddress,
   type ConnectionSource,
@@ -99,6 +99,8 @@ export async function runOperatorWith(
   const env = deps.env ?? process.env;
   const source = chooseConnection(flags, env);
   const { connection, podNamespace } = await connect(source, env, deps.serviceAccountDir);
+  // The kubeconfig's or ServiceAccount's token is never written to a log line.
+  addLogSecret(connection.token);
   const operatorNamespace = flags.operatorNamespace ?? podNamespace ?? DEFAULT_OPERATOR_NAMESPACE;
   const log = deps.log ?? createLogger(flags.logLevel, OPERATOR_COMPONENT);
   log.info(

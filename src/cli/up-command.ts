@@ -1,10 +1,14 @@
 /**
  * `fleetyard up`'s command line: flags parsed and checked (a bad value exits 2 with kube's
- * wording where kube has one), then the cluster runs until `untilSignal` resolves.
+ * wording where kube has one), then the cluster runs until `untilSignal` resolves. A start
+ * that fails (a full or read-only disk, a port in use) has stopped whatever it started and
+ * exits 1 with one line on stderr: `fleetyard up: cannot start: <where>: <why>`.
  *
  * @module
  */
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { isMainThread } from 'node:worker_threads';
 import {
   type FeatureGates,
   parseFeatureGates,
@@ -12,8 +16,17 @@ import {
 } from '../apiserver/feature-gates.js';
 import type { DefaultStorageClass } from '../controllers/persistentvolume/index.js';
 import { parseGoDuration } from '../kubelet/annotations.js';
-import { createLogger, type LogLevel } from '../util/log.js';
-import { up } from './up.js';
+import { parseAdvertiseAddress, parseTlsSans } from '../security/serving-names.js';
+import { createLogger, type LogLevel, redactLogText } from '../util/log.js';
+import { type RunningCluster, type UpOptions, up } from './up.js';
+
+/**
+ * The umask of `fleetyard up`: no group or other bits on anything it creates. Every file
+ * it writes itself gets an explicit mode anyway (security/files.ts); this covers what a
+ * library creates on its own (SQLite's WAL, a temp file), as PostgreSQL's postmaster sets
+ * umask 077 at start. The two certificates are still 0644: their mode is set explicitly.
+ */
+const UP_UMASK = 0o077;
 
 /** Runs `fleetyard up <rest>`; resolves to the exit code. */
 export async function runUp(rest: string[], untilSignal: () => Promise<void>): Promise<number> {
@@ -24,6 +37,8 @@ export async function runUp(rest: string[], untilSignal: () => Promise<void>): P
       ephemeral: { type: 'boolean', default: false },
       port: { type: 'string', default: '6443' },
       host: { type: 'string', default: '127.0.0.1' },
+      'tls-san': { type: 'string', multiple: true, default: [] },
+      'advertise-address': { type: 'string' },
       'log-level': { type: 'string', default: 'info' },
       'history-limit': { type: 'string' },
       'min-request-timeout': { type: 'string' },
@@ -45,6 +60,8 @@ export async function runUp(rest: string[], untilSignal: () => Promise<void>): P
     process.stderr.write(`fleetyard: invalid --port ${values.port}\n`);
     return 2;
   }
+  const listener = listenerFlags(values['tls-san'], values['advertise-address']);
+  if (listener === undefined) return 2;
   const historyLimit = optionalPositiveInt(values['history-limit'], '--history-limit');
   const minRequestTimeout = optionalPositiveInt(
     values['min-request-timeout'],
@@ -105,37 +122,125 @@ export async function runUp(rest: string[], untilSignal: () => Promise<void>): P
     return 2;
   }
   const logger = createLogger(values['log-level'] as LogLevel);
-  const cluster = await up({
-    dataDir: values['data-dir'],
-    ephemeral: values.ephemeral,
-    host: values.host,
-    port,
-    logger,
-    logLevel: values['log-level'] as LogLevel,
-    ...(historyLimit !== undefined ? { historyLimit } : {}),
-    ...(minRequestTimeout !== undefined ? { minRequestTimeoutSeconds: minRequestTimeout } : {}),
-    // --nodes 0 is a cluster without simulated nodes (the kubelet controller off).
-    controllers: nodes === 0 ? `${values.controllers},-kubelet` : values.controllers,
-    cluster: {
-      nodes: Math.max(nodes, 1),
-      zones,
-      ...(grace !== undefined ? { nodeMonitorGracePeriodMs: grace } : {}),
-      ...(leaseSeconds !== undefined ? { nodeLeaseDurationSeconds: leaseSeconds } : {}),
-      ...(replacementDelay !== undefined ? { memberReplacementDelayMs: replacementDelay } : {}),
-      defaultStorageClass: storageClass as DefaultStorageClass,
-      gates: statefulSetFeatures(featureGates),
+  const dataDir = resolve(values['data-dir']);
+  return run(
+    {
+      dataDir,
+      ephemeral: values.ephemeral,
+      host: values.host,
+      port,
+      ...listener,
+      logger,
+      logLevel: values['log-level'] as LogLevel,
+      ...(historyLimit !== undefined ? { historyLimit } : {}),
+      ...(minRequestTimeout !== undefined ? { minRequestTimeoutSeconds: minRequestTimeout } : {}),
+      // --nodes 0 is a cluster without simulated nodes (the kubelet controller off).
+      controllers: nodes === 0 ? `${values.controllers},-kubelet` : values.controllers,
+      cluster: {
+        nodes: Math.max(nodes, 1),
+        zones,
+        ...(grace !== undefined ? { nodeMonitorGracePeriodMs: grace } : {}),
+        ...(leaseSeconds !== undefined ? { nodeLeaseDurationSeconds: leaseSeconds } : {}),
+        ...(replacementDelay !== undefined ? { memberReplacementDelayMs: replacementDelay } : {}),
+        defaultStorageClass: storageClass as DefaultStorageClass,
+        gates: statefulSetFeatures(featureGates),
+      },
+      featureGates,
+      ...(notReady !== undefined ? { defaultNotReadyTolerationSeconds: notReady } : {}),
+      ...(unreachable !== undefined ? { defaultUnreachableTolerationSeconds: unreachable } : {}),
     },
-    featureGates,
-    ...(notReady !== undefined ? { defaultNotReadyTolerationSeconds: notReady } : {}),
-    ...(unreachable !== undefined ? { defaultUnreachableTolerationSeconds: unreachable } : {}),
-  });
+    untilSignal,
+  );
+}
+
+/**
+ * Starts the cluster, says `ready`, runs it until `untilSignal`, stops it: 0. A start that
+ * fails: 1, after one line on stderr.
+ */
+async function run(options: UpOptions, untilSignal: () => Promise<void>): Promise<number> {
+  const cluster = await start(options);
+  if (cluster === undefined) return 1;
+  // Listening for signals before saying ready: a supervisor (or test) that stops the process
+  // the moment it reads `ready` gets a clean stop, not Node's default exit on SIGTERM.
+  const signalled = untilSignal();
   process.stdout.write(`fleetyard ready url=${cluster.url} kubeconfig=${cluster.kubeconfigPath}\n`);
   process.stdout.write(`  export KUBECONFIG=${cluster.kubeconfigPath}\n`);
-  await untilSignal();
-  logger.info({}, 'shutting down');
+  await signalled;
+  options.logger.info({}, 'shutting down');
   await cluster.stop();
-  logger.flush();
+  options.logger.flush();
   return 0;
+}
+
+/** `up(options)`, or `undefined` after one line on stderr when the start failed. */
+async function start(options: UpOptions): Promise<RunningCluster | undefined> {
+  // Before the first file is made. Node throws in a worker thread (not ours to change there).
+  if (isMainThread) process.umask(UP_UMASK);
+  try {
+    return await up(options);
+  } catch (err) {
+    // up() has stopped what it started; its logs (how far it got) go out before this line.
+    await new Promise<void>((resolve) => options.logger.flush(() => resolve()));
+    const why = startupFailure(err, options.dataDir);
+    process.stderr.write(`fleetyard up: cannot start: ${why}\n`);
+    return undefined;
+  }
+}
+
+/**
+ * `--tls-san` (repeated and/or comma-separated, as k3s) and `--advertise-address`, checked;
+ * `undefined` after one line on stderr when one is invalid.
+ */
+function listenerFlags(
+  tlsSan: readonly string[],
+  advertise: string | undefined,
+): Pick<UpOptions, 'tlsSans' | 'advertiseAddress'> | undefined {
+  try {
+    return {
+      tlsSans: parseTlsSans(tlsSan),
+      ...(advertise !== undefined ? { advertiseAddress: parseAdvertiseAddress(advertise) } : {}),
+    };
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    process.stderr.write(`fleetyard: ${why.replace(/^invalid host/, 'invalid --tls-san')}\n`);
+    return undefined;
+  }
+}
+
+/**
+ * One line saying where and why a start failed, e.g. `/srv/fy: no space left on device`:
+ * a system error (ENOSPC, EROFS, EACCES, EADDRINUSE…) as the file (or else the data dir, or
+ * the address) and the error's text without Node's code and syscall; a SQLite error as the
+ * database and its text; anything else as its message. Redacted like a log line: a message
+ * may quote a file that holds the token.
+ */
+export function startupFailure(err: unknown, dataDir: string): string {
+  if (!(err instanceof Error)) return redactLogText(String(err));
+  const e = err as NodeJS.ErrnoException & { dest?: string; address?: string; port?: number };
+  const code = typeof e.code === 'string' ? e.code : '';
+  let text = e.message;
+  if (code.startsWith('SQLITE_')) {
+    text = `${join(dataDir, 'state.db')}: ${e.message}`;
+  } else if (typeof e.syscall === 'string') {
+    // Node's texts: "ENOSPC: no space left on device, write", "EROFS: read-only file system,
+    // open '<path>'", "listen EADDRINUSE: address already in use 127.0.0.1:6443".
+    const why = e.message
+      .replace(/^(?:[a-z]+ )?[A-Z][A-Z0-9_]+: /, '')
+      .replace(/, [a-z_]+(?: '.*')?$/, '')
+      .replace(/ \S+:\d+$/, '');
+    const where =
+      e.syscall === 'listen' && e.port !== undefined
+        ? `${e.address ?? ''}:${e.port}`
+        : targetOf(e.dest ?? e.path ?? dataDir);
+    text = `${where}: ${why}`;
+  }
+  // One line: a multi-line message (a YAML error with its excerpt) keeps its first line.
+  return redactLogText(text.split('\n')[0] ?? '');
+}
+
+/** The file a writeFileAtomic temp file (`dir/.name.<12 hex>.tmp`) stands for. */
+function targetOf(path: string): string {
+  return path.replace(/\/\.([^/]+)\.[0-9a-f]{12}\.tmp$/, '/$1');
 }
 
 function optionalPositiveInt(text: string | undefined, flag: string): number | undefined {

@@ -4,8 +4,16 @@
  * scheduler and the workload controllers against that server over HTTPS (ADR 0008); started
  * in that order, stopped in reverse.
  *
- * Files in the data dir (mode 0700): `state.db` (SQLite, unless `--ephemeral`), `pki/`
- * (CA and serving certificate), `token`, `kubeconfig` (all secrets mode 0600).
+ * Files in the data dir (mode 0700): `state.db` (SQLite, unless `--ephemeral`; it holds every
+ * Secret), `pki/` (CA and serving certificate), `token`, `kubeconfig`: all but the two
+ * certificates mode 0600 whatever the umask. Nothing else is written (logs go to stderr).
+ * SQLite creates its files with 0644 & ~umask, so the database is created (or tightened) 0600
+ * before SQLite opens it, and its WAL copies that mode; `fleetyard up` also runs with umask
+ * 077 (up-command.ts), as PostgreSQL's postmaster does, for anything a library may create.
+ *
+ * The start is all or nothing: the kubeconfig is written before `up` resolves (before the
+ * `ready` line), and any failure stops what already started (server, database lock,
+ * controller thread) before the error reaches the caller.
  *
  * @module
  */
@@ -19,14 +27,16 @@ import { objectKey } from '../apiserver/store/keys.js';
 import { ApiClient } from '../client/api-client.js';
 import { installCrds } from '../client/install-crds.js';
 import { celldCrds } from '../operator/api/crds.js';
-import { ensurePrivateDir } from '../security/files.js';
+import { ensurePrivateDir, ensurePrivateSqliteFiles } from '../security/files.js';
 import { writeKubeconfig } from '../security/kubeconfig.js';
 import { ensureServingCertificates } from '../security/pki.js';
+import { redactRequestUrl } from '../security/redact-url.js';
+import { clientUrl, servingHosts } from '../security/serving-names.js';
 import { ensureToken } from '../security/token.js';
 import { type Backend, openBackend } from '../storage/index.js';
 import { realClock } from '../util/clock.js';
 import { Lifecycle } from '../util/lifecycle.js';
-import type { Logger, LogLevel } from '../util/log.js';
+import { addLogSecret, type Logger, type LogLevel } from '../util/log.js';
 import { type ClusterShape, clusterControllers, selectControllers } from './cluster-controllers.js';
 import { type ControllerThread, startControllerThread } from './controller-thread.js';
 
@@ -35,6 +45,10 @@ export interface UpOptions {
   readonly ephemeral: boolean;
   readonly host: string;
   readonly port: number;
+  /** `--tls-san`: more names and addresses for the serving certificate. */
+  readonly tlsSans?: readonly string[];
+  /** `--advertise-address`: the address the kubeconfig names (default: the bound one). */
+  readonly advertiseAddress?: string;
   /** Events kept for watch resume (older starts get 410 Expired). */
   readonly historyLimit?: number;
   /** Default watch lifetime is random in [this, 2×this) seconds. */
@@ -57,6 +71,7 @@ export interface UpOptions {
 }
 
 export interface RunningCluster {
+  /** The URL clients use (the kubeconfig's): `--advertise-address`, or the bound address. */
   readonly url: string;
   readonly kubeconfigPath: string;
   stop(): Promise<void>;
@@ -66,16 +81,27 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
   const dataDir = resolve(options.dataDir);
   const log = options.logger;
   await ensurePrivateDir(dataDir);
+  const hosts = servingHosts({
+    host: options.host,
+    tlsSans: options.tlsSans ?? [],
+    advertiseAddress: options.advertiseAddress,
+  });
   const [certs, token] = await Promise.all([
-    ensureServingCertificates({ dir: resolve(dataDir, 'pki'), hosts: [options.host] }),
+    ensureServingCertificates({ dir: resolve(dataDir, 'pki'), hosts }),
     ensureToken(dataDir),
   ]);
+  // Before anything can log a request: the token never appears in a log line.
+  addLogSecret(token);
   const shape: ClusterShape = { nodes: 3, zones: ['a', 'b', 'c'], ...options.cluster };
   // Checked here, so a bad --controllers fails `up` before anything starts.
   const controllers = selectControllers(clusterControllers(shape), options.controllers ?? '*');
   let backend: Backend | undefined;
   let server: ApiServer | undefined;
   let manager: ControllerThread | undefined;
+  /** What the controllers use: the bound address, a wildcard replaced by loopback. */
+  let internalUrl = '';
+  let url = '';
+  const kubeconfigPath = resolve(dataDir, 'kubeconfig');
   const lifecycle = new Lifecycle();
   lifecycle.add({
     name: 'storage',
@@ -84,10 +110,10 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
         historyLimit: options.historyLimit,
         onCommit: (n: number, seconds: number) => server?.recordCommit(n, seconds),
       };
+      const path = resolve(dataDir, 'state.db');
+      if (!options.ephemeral) await ensurePrivateSqliteFiles(path);
       backend = await openBackend(
-        options.ephemeral
-          ? { kind: 'memory', ...common }
-          : { kind: 'sqlite', path: resolve(dataDir, 'state.db'), ...common },
+        options.ephemeral ? { kind: 'memory', ...common } : { kind: 'sqlite', path, ...common },
       );
       log.info({ backend: backend.name, revision: backend.currentRevision() }, 'storage opened');
     },
@@ -118,11 +144,19 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
         ...(options.featureGates !== undefined ? { featureGates: options.featureGates } : {}),
         onError: (message, error) => log.error({ err: error }, message),
         ...(log.isLevelEnabled('debug')
-          ? { onRequest: (entry: RequestLogEntry) => log.debug(entry, 'request') }
+          ? { onRequest: (e: RequestLogEntry) => log.debug(accessLog(e), 'request') }
           : {}),
       });
-      await ensureNamespaces(server);
-      await server.start();
+      try {
+        await ensureNamespaces(server);
+        await server.start();
+      } catch (err) {
+        // Not yet in the lifecycle's started list: undo the timers (and any listener) here.
+        await server.stop().catch(() => undefined);
+        throw err;
+      }
+      internalUrl = clientUrl(server.url);
+      url = clientUrl(server.url, options.advertiseAddress);
     },
     stop: async () => {
       await server?.stop();
@@ -130,12 +164,24 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
     },
   });
   lifecycle.add({
+    // Before anything is declared ready: a start that cannot write it (a full or read-only
+    // disk) fails and stops, rather than serving with no way for clients to connect.
+    name: 'kubeconfig',
+    start: () => writeKubeconfig({ path: kubeconfigPath, server: url, caPem: certs.caPem, token }),
+    stop: () => undefined,
+  });
+  lifecycle.add({
     name: 'controllers',
     start: async () => {
-      if (controllers.length > 0) startControllers();
-      // After the thread is started, so its ~0.3 s boot overlaps the install; the operator
-      // waits for its API group to be served before it lists fleets.
-      if (options.installCrds !== false) await installCelldCrds(server!.url, certs.caPem, token);
+      try {
+        if (controllers.length > 0) startControllers();
+        // After the thread is started, so its ~0.3 s boot overlaps the install; the operator
+        // waits for its API group to be served before it lists fleets.
+        if (options.installCrds !== false) await installCelldCrds(internalUrl, certs.caPem, token);
+      } catch (err) {
+        await manager?.stop();
+        throw err;
+      }
     },
     stop: async () => {
       await manager?.stop();
@@ -146,7 +192,7 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
     // The controllers reach the server as any client does: HTTPS, the CA, the token.
     manager = startControllerThread(
       {
-        connection: { server: server!.url, ca: certs.caPem, token },
+        connection: { server: internalUrl, ca: certs.caPem, token },
         controllers: options.controllers ?? '*',
         cluster: shape,
         logLevel: options.logLevel ?? 'info',
@@ -157,10 +203,16 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
     server!.services.metrics.include(() => running.metrics());
   }
   await lifecycle.start();
-  const url = server!.url;
-  const kubeconfigPath = resolve(dataDir, 'kubeconfig');
-  await writeKubeconfig({ path: kubeconfigPath, server: url, caPem: certs.caPem, token });
   return { url, kubeconfigPath, stop: () => lifecycle.stop() };
+}
+
+/**
+ * The access log's fields, picked one by one (a field the server adds later is not logged
+ * unseen) with the URL's credentials removed (redact-url.ts); the logger then scrubs the line.
+ */
+function accessLog(entry: RequestLogEntry): Record<string, unknown> {
+  const { method, url, code, ms, userAgent } = entry;
+  return { method, url: redactRequestUrl(url), code, ms, userAgent };
 }
 
 /** The celld CRDs, through the API as `kubectl apply -f deploy/crds/` would; Established on return. */

@@ -12,7 +12,14 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { assertPrivateFile, ensurePrivateDir, writeFileAtomic } from './files.js';
+import Database from 'better-sqlite3';
+import {
+  assertPrivateFile,
+  ensurePrivateDir,
+  ensurePrivateFile,
+  ensurePrivateSqliteFiles,
+  writeFileAtomic,
+} from './files.js';
 
 const root = mkdtempSync(join(tmpdir(), 'fleetyard-files-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -116,5 +123,82 @@ describe('assertPrivateFile', () => {
     mkdirSync(dir, { mode: 0o700 });
     await assert.rejects(assertPrivateFile(dir), /not a regular file/);
     await assert.rejects(assertPrivateFile(join(dir, 'nope')), { code: 'ENOENT' });
+  });
+});
+
+/** Runs `fn` under `mask`, the process umask restored after. */
+async function underUmask<T>(mask: number, fn: () => Promise<T> | T): Promise<T> {
+  const old = process.umask(mask);
+  try {
+    return await fn();
+  } finally {
+    process.umask(old);
+  }
+}
+
+describe('ensurePrivateFile', () => {
+  it('creates a missing file empty with exactly 0600, even under umask 000', async () => {
+    const p = fresh();
+    assert.equal(await underUmask(0, () => ensurePrivateFile(p)), true);
+    assert.equal(modeOf(p), 0o600);
+    assert.equal(readFileSync(p, 'utf8'), '');
+  });
+
+  it('tightens an existing 0644 file and keeps its contents', async () => {
+    const p = fresh();
+    writeFileSync(p, 'objects');
+    chmodSync(p, 0o644);
+    await ensurePrivateFile(p);
+    assert.equal(modeOf(p), 0o600);
+    assert.equal(readFileSync(p, 'utf8'), 'objects');
+  });
+
+  it('leaves a missing file missing when not asked to create it', async () => {
+    const p = fresh();
+    assert.equal(await ensurePrivateFile(p, false), false);
+    assert.throws(() => statSync(p), { code: 'ENOENT' });
+  });
+
+  it('refuses a directory', async () => {
+    const dir = fresh();
+    mkdirSync(dir);
+    await assert.rejects(ensurePrivateFile(dir), { code: 'EISDIR' });
+    await assert.rejects(ensurePrivateFile(dir, false), /not a regular file/);
+  });
+});
+
+describe('ensurePrivateSqliteFiles', () => {
+  it('keeps a new database and its WAL 0600 under umask 000 (SQLite alone: 0644)', async () => {
+    const dir = fresh();
+    mkdirSync(dir);
+    const file = join(dir, 'state.db');
+    await underUmask(0, async () => {
+      await ensurePrivateSqliteFiles(file);
+      const db = new Database(file);
+      try {
+        db.pragma('journal_mode = WAL');
+        db.exec('CREATE TABLE t (v TEXT); INSERT INTO t VALUES (1)');
+        assert.equal(modeOf(file), 0o600);
+        assert.equal(modeOf(`${file}-wal`), 0o600);
+      } finally {
+        db.close();
+      }
+      // The control: what SQLite makes on its own (SQLITE_DEFAULT_FILE_PERMISSIONS, 0644).
+      const bare = new Database(join(dir, 'bare.db'));
+      bare.pragma('journal_mode = WAL');
+      bare.exec('CREATE TABLE t (v TEXT)');
+      assert.equal(modeOf(join(dir, 'bare.db')), 0o644);
+      bare.close();
+    });
+  });
+
+  it('tightens an old 0644 database and the companion files it left', async () => {
+    const dir = fresh();
+    mkdirSync(dir);
+    const file = join(dir, 'state.db');
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) writeFileSync(f, '', { mode: 0o644 });
+    await ensurePrivateSqliteFiles(file);
+    for (const f of [file, `${file}-wal`, `${file}-shm`]) assert.equal(modeOf(f), 0o600, f);
+    assert.throws(() => statSync(`${file}-journal`), { code: 'ENOENT' });
   });
 });

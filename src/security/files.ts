@@ -9,7 +9,7 @@
 
 import { randomBytes } from 'node:crypto';
 import { constants } from 'node:fs';
-import { chmod, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
+import { chmod, type FileHandle, mkdir, open, rename, stat, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /** Mode for private files: keys, token, kubeconfig. */
@@ -79,6 +79,54 @@ export async function ensurePrivateDir(dir: string): Promise<void> {
   assertOwnedByUs(dir, st.uid);
   // Also covers a directory that already existed, or a umask that cleared owner bits.
   if ((st.mode & 0o777) !== PRIVATE_DIR_MODE) await chmod(dir, PRIVATE_DIR_MODE);
+}
+
+/**
+ * Makes `path` a private file (mode 0600, owned by us) without touching its contents: creates
+ * it empty with exactly 0600 when it is missing (`create`), or sets an existing file of another
+ * mode (an old 0644 database) to 0600. For files another library creates, e.g. the SQLite
+ * database, which holds every Secret: SQLite makes a new database 0644 (its default
+ * permissions, whatever the umask allows beyond), and gives its `-wal` and `-journal` files the
+ * database file's own permission bits (os_unix.c `findCreateFileMode`), so a database that
+ * exists with 0600 before SQLite opens it keeps all of them private whatever the umask. An
+ * empty file is a valid empty SQLite database. Returns false when the file is missing and
+ * `create` is false.
+ */
+export async function ensurePrivateFile(path: string, create = true): Promise<boolean> {
+  // No O_TRUNC: an existing file (a database full of objects) is only re-moded, never emptied.
+  const flags = create ? constants.O_RDONLY | constants.O_CREAT : constants.O_RDONLY;
+  let handle: FileHandle;
+  try {
+    handle = await open(path, flags, PRIVATE_FILE_MODE);
+  } catch (err) {
+    if (!create && isNotFound(err)) return false;
+    throw err;
+  }
+  try {
+    const st = await handle.stat();
+    if (!st.isFile()) throw new Error(`${path} is not a regular file`);
+    if (!checksModes) return true;
+    assertOwnedByUs(path, st.uid);
+    // The umask can only have cleared bits of a new file; an old one may be 0644 (or 0666).
+    if ((st.mode & 0o777) !== PRIVATE_FILE_MODE) await handle.chmod(PRIVATE_FILE_MODE);
+    return true;
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The files SQLite keeps beside a database `x.db`: `x.db-wal`, `x.db-shm`, `x.db-journal`. */
+const SQLITE_COMPANIONS = ['-wal', '-shm', '-journal'];
+
+/**
+ * Before SQLite opens `path`: creates the database file 0600 if missing and sets it and any
+ * companion file left by an earlier run (made 0644 by older versions) to 0600. Companions are
+ * not created: SQLite deletes the WAL at a clean close and, in exclusive locking mode, never
+ * makes a `-shm` file; the ones it makes copy the database's mode (see ensurePrivateFile).
+ */
+export async function ensurePrivateSqliteFiles(path: string): Promise<void> {
+  await ensurePrivateFile(path);
+  await Promise.all(SQLITE_COMPANIONS.map((suffix) => ensurePrivateFile(path + suffix, false)));
 }
 
 /**

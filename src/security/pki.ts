@@ -127,7 +127,8 @@ function canonicalIp(ip: string): string {
   return ipFamily(ip) === 6 ? canonicalIPv6(ip) : ip;
 }
 
-function checkedDnsName(host: string): string {
+/** `host` lower-cased without a trailing dot; throws unless it is a DNS name (or `*.` one). */
+export function checkedDnsName(host: string): string {
   const name = host.toLowerCase().replace(/\.$/, '');
   const label = '[a-z0-9_]([a-z0-9_-]{0,61}[a-z0-9_])?';
   const valid = new RegExp(`^(\\*\\.)?${label}(\\.${label})*$`);

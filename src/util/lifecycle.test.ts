@@ -44,4 +44,28 @@ describe('Lifecycle', () => {
     await assert.rejects(lc.start(), /port in use/);
     assert.deepEqual(log, ['start a', 'stop a']);
   });
+
+  it('throws the start error, not a stop error, when stopping after it fails too', async () => {
+    const lc = new Lifecycle()
+      .add({
+        name: 'server',
+        start: () => undefined,
+        stop: () => {
+          throw new Error('close failed');
+        },
+      })
+      .add({
+        name: 'kubeconfig',
+        start: () => {
+          throw new Error('ENOSPC: no space left on device, write');
+        },
+        stop: () => undefined,
+      });
+    const err = await lc.start().then(
+      () => assert.fail('started'),
+      (e: unknown) => e as Error & { suppressed?: unknown },
+    );
+    assert.match(err.message, /ENOSPC/);
+    assert.ok(err.suppressed instanceof AggregateError);
+  });
 });

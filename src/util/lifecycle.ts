@@ -22,13 +22,23 @@ export class Lifecycle {
     return this;
   }
 
-  /** Starts every component in order; on failure stops the ones already started. */
+  /**
+   * Starts every component in order. All or nothing: when one fails, the ones already started
+   * are stopped (in reverse) before the start's error is thrown, so a failed start never
+   * leaves a half-started process (a server listening, the database locked). The start's
+   * error is the one thrown even when stopping fails too; the stop errors ride along as its
+   * `suppressed` property (an AggregateError).
+   */
   async start(): Promise<void> {
     for (const c of this.#components) {
       try {
         await c.start();
       } catch (e) {
-        await this.stop();
+        try {
+          await this.stop();
+        } catch (stopError) {
+          if (e instanceof Error) Object.assign(e, { suppressed: stopError });
+        }
         throw e;
       }
       this.#started.push(c);

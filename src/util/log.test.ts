@@ -1,0 +1,62 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { REDACTED } from '../security/redact.js';
+import { generateToken } from '../security/token.js';
+import { addLogSecret, createLogger } from './log.js';
+
+/** A logger writing into an array, flushed. */
+function capture(): { lines: string[]; log: ReturnType<typeof createLogger> } {
+  const lines: string[] = [];
+  const log = createLogger('debug', 'test', { write: (s: string) => void lines.push(s) });
+  return { lines, log };
+}
+
+describe('createLogger', () => {
+  it('never writes a registered secret, wherever it appears in a line', () => {
+    const token = generateToken();
+    addLogSecret(token);
+    const { lines, log } = capture();
+    log.info({ url: `/api/${token}` }, 'request');
+    log.error({ err: new Error(`refused ${token}`) }, `failed for ${token}`);
+    log.info({ nested: { deeper: [token] } }, 'object');
+    assert.equal(lines.length, 3);
+    for (const line of lines) {
+      assert.ok(!line.includes(token), line);
+      assert.ok(line.includes(REDACTED), line);
+    }
+  });
+
+  it('drops credential headers of `headers` and `req`, whatever their case or suffix', () => {
+    const { lines, log } = capture();
+    const headers = {
+      authorization: 'Bearer abc',
+      cookie: 'session=topsecret1',
+      'impersonate-extra-scope': 'topsecret2',
+      'x-remote-user': 'topsecret3',
+      'user-agent': 'kubectl/v1.33.0',
+    };
+    log.info({ headers }, 'headers');
+    log.info({ req: { method: 'GET', url: '/api?access_token=topsecret4', headers } }, 'req');
+    for (const line of lines) {
+      for (const secret of ['abc', 'topsecret1', 'topsecret2', 'topsecret3', 'topsecret4']) {
+        assert.ok(!line.includes(secret), `${secret} in ${line}`);
+      }
+      assert.ok(line.includes('kubectl/v1.33.0'));
+    }
+  });
+
+  it('redacts unknown credentials by shape (Bearer, a JWT)', () => {
+    const { lines, log } = capture();
+    const jwt = 'eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl';
+    log.warn({ detail: `Bearer other-cluster-token, then ${jwt}` }, 'odd');
+    assert.ok(!lines[0]!.includes('other-cluster-token'));
+    assert.ok(!lines[0]!.includes(jwt));
+  });
+
+  it('ignores secrets too short to be tokens (they would match ordinary text)', () => {
+    addLogSecret('api');
+    const { lines, log } = capture();
+    log.info({ url: '/api/v1' }, 'request');
+    assert.ok(lines[0]!.includes('/api/v1'));
+  });
+});
