@@ -16,6 +16,8 @@ import type { Backend } from '../storage/backend.js';
 export interface ApiMetrics {
   /** One finished request (watches: `seconds` undefined, they are counted but not timed). */
   request(verb: string, resource: string, code: number, seconds: number | undefined): void;
+  /** One request refused 429 by the max-in-flight limit (`readOnly` or `mutating`). */
+  droppedRequest(kind: 'readOnly' | 'mutating'): void;
   watcherOpened(resource: string): void;
   watcherClosed(resource: string): void;
   /** One storage commit: how many writes it made durable, and how long it took. */
@@ -37,6 +39,7 @@ interface Instruments {
   readonly requests: Counter<'verb' | 'resource' | 'code'>;
   readonly requestDuration: Histogram<'verb' | 'resource'>;
   readonly watchers: Gauge<'resource'>;
+  readonly dropped: Counter<'request_kind'>;
   readonly commitBatchSize: Histogram;
   readonly commitDuration: Histogram;
 }
@@ -67,6 +70,7 @@ export function createApiMetrics(backend: () => Backend | undefined): ApiMetrics
         i.requests.inc({ verb, resource, code: String(code) });
         if (seconds !== undefined) i.requestDuration.observe({ verb, resource }, seconds);
       }),
+    droppedRequest: (kind) => record((i) => i.dropped.inc({ request_kind: kind })),
     watcherOpened: (resource) => record((i) => i.watchers.inc({ resource })),
     watcherClosed: (resource) => record((i) => i.watchers.dec({ resource })),
     commit: (batchSize, seconds) =>
@@ -128,6 +132,13 @@ function createInstruments(prom: PromClient, backend: () => Backend | undefined)
       name: 'apiserver_registered_watchers',
       help: 'Open watch streams by resource.',
       labelNames: ['resource'] as const,
+      registers,
+    }),
+    // Upstream's name and label values (k8s.io/apiserver/pkg/endpoints/metrics).
+    dropped: new prom.Counter({
+      name: 'apiserver_dropped_requests_total',
+      help: 'Requests refused 429 by the max-in-flight limits, by kind (readOnly, mutating).',
+      labelNames: ['request_kind'] as const,
       registers,
     }),
     commitBatchSize: new prom.Histogram({

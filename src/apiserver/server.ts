@@ -120,7 +120,10 @@ export interface ApiServerOptions {
 
 export interface RequestLogEntry {
   readonly method: string;
-  /** Path and query as requested (queries carry no secrets: tokens travel in headers). */
+  /**
+   * Path and query as requested, unredacted: a client may put a credential in a query (the
+   * server refuses it, but it was sent), so a logger redacts it (`security/redact-url.ts`).
+   */
   readonly url: string;
   readonly code: number;
   readonly ms: number;
@@ -391,6 +394,7 @@ export class ApiServer {
     const pool = requestPool(req.method ?? 'GET', url.pathname, url.searchParams);
     const release = this.#inFlightLimiter.acquire(pool, loopback);
     if (release === undefined) {
+      this.services.metrics.droppedRequest(pool === 'mutating' ? 'mutating' : 'readOnly');
       res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
       sendError(res, tooManyRequests());
       return;

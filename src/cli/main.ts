@@ -61,6 +61,12 @@ Options for up:
   --member-replacement-delay D
                      The celld operator: how long exactly one fleet member may be down
                      before it is replaced on a fresh disk; at least 1m (default 10m)
+  --max-requests-inflight N
+                     Read-only requests served at once; more get 429 with Retry-After: 1
+                     (default 400, as kube-apiserver; 0: no limit). Watches are not counted,
+                     nor the built-in controllers' requests
+  --max-mutating-requests-inflight N
+                     The same for creates, updates, patches and deletes (default 200)
 `;
 
 async function main(argv: string[]): Promise<number> {

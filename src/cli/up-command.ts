@@ -52,6 +52,8 @@ export async function runUp(rest: string[], untilSignal: () => Promise<void>): P
       'default-storage-class': { type: 'string', default: 'standard' },
       'feature-gates': { type: 'string', default: '' },
       'member-replacement-delay': { type: 'string' },
+      'max-requests-inflight': { type: 'string' },
+      'max-mutating-requests-inflight': { type: 'string' },
     },
     strict: true,
   });
@@ -103,6 +105,10 @@ export async function runUp(rest: string[], untilSignal: () => Promise<void>): P
     );
     return 2;
   }
+  const inFlight = inFlightFlags(
+    values['max-requests-inflight'],
+    values['max-mutating-requests-inflight'],
+  );
   const storageClass = values['default-storage-class'];
   if (!['standard', 'ebs', 'none'].includes(storageClass)) {
     process.stderr.write(
@@ -148,6 +154,7 @@ export async function runUp(rest: string[], untilSignal: () => Promise<void>): P
       featureGates,
       ...(notReady !== undefined ? { defaultNotReadyTolerationSeconds: notReady } : {}),
       ...(unreachable !== undefined ? { defaultUnreachableTolerationSeconds: unreachable } : {}),
+      ...inFlight,
     },
     untilSignal,
   );
@@ -258,6 +265,19 @@ function optionalDuration(text: string | undefined, flag: string): number | unde
   if (ms === undefined || ms <= 0)
     throw new Error(`invalid ${flag} ${text}: want a duration like 40s`);
   return ms;
+}
+
+/** `--max-requests-inflight` and `--max-mutating-requests-inflight`: kube-apiserver's flags (0: off). */
+function inFlightFlags(
+  readOnly: string | undefined,
+  mutating: string | undefined,
+): Pick<UpOptions, 'maxRequestsInFlight' | 'maxMutatingRequestsInFlight'> {
+  const r = optionalSeconds(readOnly, '--max-requests-inflight');
+  const m = optionalSeconds(mutating, '--max-mutating-requests-inflight');
+  return {
+    ...(r !== undefined ? { maxRequestsInFlight: r } : {}),
+    ...(m !== undefined ? { maxMutatingRequestsInFlight: m } : {}),
+  };
 }
 
 function optionalSeconds(text: string | undefined, flag: string): number | undefined {

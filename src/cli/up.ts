@@ -66,6 +66,10 @@ export interface UpOptions {
   readonly defaultUnreachableTolerationSeconds?: number;
   /** `--feature-gates`, for the API server (the controllers' share is in `cluster.gates`). */
   readonly featureGates?: FeatureGates;
+  /** `--max-requests-inflight`: read-only requests served at once (0: no limit). @default 400 */
+  readonly maxRequestsInFlight?: number;
+  /** `--max-mutating-requests-inflight`. @default 200 */
+  readonly maxMutatingRequestsInFlight?: number;
   /** Install the celld CRDs at start (the operator needs them). @default true */
   readonly installCrds?: boolean;
 }
@@ -142,6 +146,12 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
           ? { defaultUnreachableTolerationSeconds: options.defaultUnreachableTolerationSeconds }
           : {}),
         ...(options.featureGates !== undefined ? { featureGates: options.featureGates } : {}),
+        ...(options.maxRequestsInFlight !== undefined
+          ? { maxRequestsInFlight: options.maxRequestsInFlight }
+          : {}),
+        ...(options.maxMutatingRequestsInFlight !== undefined
+          ? { maxMutatingRequestsInFlight: options.maxMutatingRequestsInFlight }
+          : {}),
         onError: (message, error) => log.error({ err: error }, message),
         ...(log.isLevelEnabled('debug')
           ? { onRequest: (e: RequestLogEntry) => log.debug(accessLog(e), 'request') }
@@ -155,6 +165,8 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
         await server.stop().catch(() => undefined);
         throw err;
       }
+      // The controllers' credential (never refused by the in-flight limits, never written).
+      addLogSecret(server.loopbackToken);
       internalUrl = clientUrl(server.url);
       url = clientUrl(server.url, options.advertiseAddress);
     },
@@ -177,7 +189,9 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
         if (controllers.length > 0) startControllers();
         // After the thread is started, so its ~0.3 s boot overlaps the install; the operator
         // waits for its API group to be served before it lists fleets.
-        if (options.installCrds !== false) await installCelldCrds(internalUrl, certs.caPem, token);
+        if (options.installCrds !== false) {
+          await installCelldCrds(internalUrl, certs.caPem, server!.loopbackToken);
+        }
       } catch (err) {
         await manager?.stop();
         throw err;
@@ -189,10 +203,12 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
     },
   });
   function startControllers(): void {
-    // The controllers reach the server as any client does: HTTPS, the CA, the token.
+    // The controllers reach the server as any client does (HTTPS, the CA, a bearer token), with
+    // the server's loopback token, as kube-apiserver's own clients: a flood from a kubeconfig
+    // holder is answered 429 while the controllers' requests still pass (ADR 0008).
     manager = startControllerThread(
       {
-        connection: { server: internalUrl, ca: certs.caPem, token },
+        connection: { server: internalUrl, ca: certs.caPem, token: server!.loopbackToken },
         controllers: options.controllers ?? '*',
         cluster: shape,
         logLevel: options.logLevel ?? 'info',
