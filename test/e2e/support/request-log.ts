@@ -150,13 +150,18 @@ export function auditReport(
 export const REQUEST_LOG_ARGS = ['--log-level', 'debug'] as const;
 
 let markers = 0;
+const MARK = 'audit-mark-';
 
-/** GET /version?audit-mark=N with the cluster's token, then waits for its log line. */
+/**
+ * GET /version?timeout=audit-mark-N with the cluster's token, then waits for its log line. The
+ * mark rides in `timeout`, a parameter whose value the access log keeps (it redacts the values
+ * of parameters Kubernetes does not define: docs/security.md).
+ */
 async function flush(cluster: Cluster): Promise<number> {
-  const mark = `audit-mark=${process.pid}-${++markers}`;
+  const mark = `${MARK}${process.pid}-${++markers}`;
   await new Promise<void>((resolve, reject) => {
     const req = request(
-      `${cluster.url}/version?${mark}`,
+      `${cluster.url}/version?timeout=${mark}`,
       { ca: cluster.ca, headers: { authorization: `Bearer ${cluster.token}` } },
       (res) => {
         res.resume();
@@ -222,7 +227,7 @@ export class RequestAudit {
   /** The logged requests between two stderr offsets, without the audit's own markers. */
   requests(from = 0, to = Number.POSITIVE_INFINITY): LoggedRequest[] {
     return parseRequestLog(this.#cluster().stderr()).filter(
-      (r) => r.offset >= from && r.offset < to && !r.url.includes('audit-mark='),
+      (r) => r.offset >= from && r.offset < to && !r.url.includes(MARK),
     );
   }
 
