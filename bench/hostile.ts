@@ -3,12 +3,12 @@
  * set of small requests with large effects (issue 13's findings) is sent on a fresh TLS
  * connection while one well-behaved client GETs a ConfigMap in a closed loop.
  *
- * Figures: how many of the hostile requests got a 4xx (the target is all of them: never a
- * 5xx, a dropped connection or a dead server), the slowest hostile answer, the server's RSS
- * growth over the whole set (peak VmHWM minus RSS before), and the well-behaved client's GET
- * p99 while the set runs. Then slow-header connections: N sockets that send one header byte
- * every 2 s, and how long until the server has closed them all (kube-apiserver's read-header
- * timeout is 32 s).
+ * Figures: how many of the hostile requests got the answer upstream gives (a 4xx; a 200 for a
+ * valid huge selector; the target is all of them: never a 5xx, a dropped connection or a dead
+ * server), the slowest hostile answer, the server's RSS growth over the whole set (peak VmHWM
+ * minus RSS before), and the well-behaved client's GET p99 while the set runs. Then
+ * slow-header connections: N sockets that send one header byte every 2 s, and the longest any
+ * of them lived (kube-apiserver's read-header timeout is 32 s).
  *
  * @module
  */
@@ -22,8 +22,8 @@ const CM = '/api/v1/namespaces/default/configmaps';
 const TARGET_WORST_MS = 1000;
 const TARGET_RSS_GROWTH_MB = 150;
 const TARGET_GET_P99_MS = 50;
-/** 32 s read-header timeout, plus the time the check takes to run. */
-const TARGET_SLOW_HEADERS_S = 40;
+/** 32 s read-header timeout, checked every second, plus slack for a loaded machine. */
+const TARGET_SLOW_HEADERS_S = 34;
 
 interface Hostile {
   readonly name: string;
@@ -32,6 +32,8 @@ interface Hostile {
   readonly contentType?: string;
   readonly body?: string;
   readonly extraHeaders?: string;
+  /** The answer a kube-apiserver would give too; default: any 4xx. */
+  readonly expect?: number;
 }
 
 function nested(depth: number, leaf: string): string {
@@ -125,9 +127,11 @@ function hostileSet(): Hostile[] {
       extraHeaders: `X-Filler: ${'x'.repeat(1024 * 1024 + 1)}\r\n`,
     },
     {
-      name: 'label selector of 100,000 terms',
+      name: 'label selector of 60,000 terms (under the 1 MiB header limit)',
       method: 'GET',
-      path: `${CM}?labelSelector=${encodeURIComponent(Array.from({ length: 100_000 }, (_, i) => `k${i}=v`).join(','))}`,
+      path: `${CM}?labelSelector=${encodeURIComponent(Array.from({ length: 60_000 }, (_, i) => `k${i}=v`).join(','))}`,
+      // A valid selector that matches nothing: an empty list, as upstream answers.
+      expect: 200,
     },
     { name: 'dot-dot name', method: 'DELETE', path: `${CM}/%2e%2e` },
   ];
@@ -185,26 +189,53 @@ async function wellBehavedClient(fy: Fleetyard, stop: { done: boolean }): Promis
   return latencies;
 }
 
-/** Opens `count` connections that trickle a header byte every 2 s; seconds until all closed. */
-async function slowHeaders(fy: Fleetyard, count: number, capMs: number): Promise<number> {
-  const started = performance.now();
-  let open = 0;
-  const closedAll = new Promise<void>((resolve) => {
-    for (let i = 0; i < count; i++) {
-      const socket = tls.connect({ host: fy.target.host, port: fy.target.port, ca: fy.target.ca });
-      open++;
-      const timer = setInterval(() => socket.write('X'), 2000);
-      socket.once('secureConnect', () => socket.write(`GET ${CM} HTTP/1.1\r\nHost: x\r\nX-Slow: `));
-      socket.on('error', () => undefined);
-      socket.once('close', () => {
-        clearInterval(timer);
-        if (--open === 0) resolve();
-      });
-      setTimeout(() => socket.destroy(), capMs).unref();
-    }
-  });
-  await closedAll;
-  return (performance.now() - started) / 1000;
+/**
+ * Opens `count` connections that trickle a header byte every 2 s; the longest any of them
+ * lived after its TLS handshake, in seconds. The handshake has a 32 s deadline of its own, as
+ * in Go's server, and 1,000 simultaneous handshakes queue for seconds on 2 cores (the server
+ * sees a handshake done later than the client does), so connections open at 100/s and the
+ * header phase is what is timed, each connection on its own.
+ */
+async function slowHeaders(
+  fy: Fleetyard,
+  count: number,
+  capMs: number,
+  log: (line: string) => void,
+): Promise<number> {
+  const lifetimes = await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      new Promise<void>((resolve) => setTimeout(resolve, i * 10)).then(
+        () =>
+          new Promise<number>((resolve) => {
+            let opened = performance.now();
+            const socket = tls.connect({
+              host: fy.target.host,
+              port: fy.target.port,
+              ca: fy.target.ca,
+            });
+            const timer = setInterval(() => socket.write('X'), 2000);
+            socket.once('secureConnect', () => {
+              opened = performance.now();
+              socket.write(`GET ${CM} HTTP/1.1\r\nHost: x\r\nX-Slow: `);
+            });
+            socket.on('error', () => undefined);
+            // Read (flowing mode): a paused socket sees the server's 408 and close only when
+            // its next write fails, 2 s later.
+            socket.on('data', () => undefined);
+            socket.once('close', () => {
+              clearInterval(timer);
+              resolve((performance.now() - opened) / 1000);
+            });
+            setTimeout(() => socket.destroy(), capMs).unref();
+          }),
+      ),
+    ),
+  );
+  const sorted = [...lifetimes].sort((a, b) => a - b);
+  log(
+    `slow headers: lifetimes min ${sorted[0]?.toFixed(1)} s, median ${sorted[sorted.length >> 1]?.toFixed(1)} s, max ${sorted.at(-1)?.toFixed(1)} s`,
+  );
+  return Math.max(...lifetimes);
 }
 
 export async function benchHostile(options: BenchOptions): Promise<BenchRow[]> {
@@ -231,7 +262,9 @@ export async function benchHostile(options: BenchOptions): Promise<BenchRow[]> {
         const { status, ms } = await sendHostile(fy, h);
         options.log(`hostile: ${h.name}: ${status} in ${Math.round(ms)} ms`);
         total++;
-        if (status >= 400 && status < 500) fourXX++;
+        const expected =
+          h.expect === undefined ? status >= 400 && status < 500 : status === h.expect;
+        if (expected) fourXX++;
         if (ms > worstMs) {
           worstMs = ms;
           worstName = h.name;
@@ -242,10 +275,10 @@ export async function benchHostile(options: BenchOptions): Promise<BenchRow[]> {
     const latencies = await getter;
     const growth = peakRssMb(fy.pid) - rssBefore;
     const slowCount = options.quick ? 100 : 1000;
-    const slowS = await slowHeaders(fy, slowCount, 120_000);
+    const slowS = await slowHeaders(fy, slowCount, 120_000, options.log);
     return [
       {
-        name: 'hostile requests answered 4xx',
+        name: 'hostile requests answered as upstream (4xx; 200 for a valid selector)',
         value: fourXX,
         unit: `of ${total}`,
         target: `= ${total}`,
@@ -275,7 +308,7 @@ export async function benchHostile(options: BenchOptions): Promise<BenchRow[]> {
         note: `${latencies.length} GETs`,
       },
       {
-        name: `${slowCount} slow-header connections, all closed after`,
+        name: `${slowCount} slow-header connections, longest lived after the handshake`,
         value: round(slowS),
         unit: 's',
         target: `<= ${TARGET_SLOW_HEADERS_S}`,

@@ -8,11 +8,10 @@
 import { type FieldError, type FieldPath, fieldErrors } from '../field-error.js';
 import { isQualifiedName, isValidLabelValue } from '../labels/validation.js';
 import { isJsonObject } from '../object.js';
+import { byteLength } from './messages.js';
 
 /** Upstream `TotalAnnotationSizeLimitB`: 256 KiB for all keys and values together. */
 export const TOTAL_ANNOTATION_SIZE_LIMIT_B = 256 * 1024;
-
-const encoder = new TextEncoder();
 
 /** Upstream `ValidateLabelName`: errors are reported at the map's path, as upstream does. */
 export function validateLabelName(name: string, fieldPath: FieldPath): FieldError[] {
@@ -54,7 +53,7 @@ export function validateAnnotations(annotations: unknown, fieldPath: FieldPath):
       errs.push(fieldErrors.invalid(fieldPath.key(k), v, 'must be a string'));
       continue;
     }
-    total += encoder.encode(k).length + encoder.encode(v).length;
+    total += byteLength(k) + byteLength(v);
   }
   if (total > TOTAL_ANNOTATION_SIZE_LIMIT_B) {
     errs.push(fieldErrors.tooLong(fieldPath, TOTAL_ANNOTATION_SIZE_LIMIT_B));
