@@ -1,0 +1,94 @@
+/**
+ * What an {@link ApiServer} is built from: its storage, kinds, address, credentials, clock,
+ * admission defaults, limits and log hooks; and the connection limits those resolve to.
+ *
+ * @module
+ */
+import type { ResourceDefinition } from '../api/resource.js';
+import type { Backend } from '../storage/backend.js';
+import type { Clock } from '../util/clock.js';
+import type { FeatureGates } from './feature-gates.js';
+import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-limits.js';
+
+export interface ApiServerOptions {
+  readonly backend: Backend;
+  readonly resources: readonly ResourceDefinition[];
+  /** Address to bind; 127.0.0.1 by default. */
+  readonly host?: string;
+  /** Port; 0 picks a free one. */
+  readonly port?: number;
+  /** PEM certificate and key; without them the server speaks plain HTTP (loopback only). */
+  readonly tls?: { readonly cert: string; readonly key: string };
+  /** Bearer token required on every request but the health endpoints. */
+  readonly token?: string;
+  readonly clock?: Clock;
+  readonly uid?: () => string;
+  readonly random?: () => number;
+  /**
+   * Watches without `timeoutSeconds` end after a random time in [this, 2×this) seconds
+   * (kube-apiserver's `--min-request-timeout`, default 1800).
+   */
+  readonly minRequestTimeoutSeconds?: number;
+  /**
+   * `tolerationSeconds` of the `node.kubernetes.io/not-ready:NoExecute` toleration the
+   * DefaultTolerationSeconds admission adds to pods (kube-apiserver's
+   * `--default-not-ready-toleration-seconds`). @default 300
+   */
+  readonly defaultNotReadyTolerationSeconds?: number;
+  /** The same for `node.kubernetes.io/unreachable` (`--default-unreachable-toleration-seconds`). @default 300 */
+  readonly defaultUnreachableTolerationSeconds?: number;
+  /**
+   * `--feature-gates` (see `parseFeatureGates`); they rebuild the kinds they change (the
+   * StatefulSet) before the registry is made. @default DEFAULT_FEATURE_GATES (all off)
+   */
+  readonly featureGates?: FeatureGates;
+  /**
+   * Called once per finished request (an access log, like kube-apiserver's httplog at -v=3).
+   * Gets the method, the path with its query, the status code and the duration; never headers.
+   */
+  readonly onRequest?: (entry: RequestLogEntry) => void;
+  /** Receives internal errors (never request headers: they carry the token). */
+  readonly onError?: (message: string, error: unknown) => void;
+  /**
+   * Read-only requests served at once; one more is answered 429 with `Retry-After: 1`
+   * (kube-apiserver's `--max-requests-inflight`; 0: no limit). Watches are not counted.
+   * @default 400
+   */
+  readonly maxRequestsInFlight?: number;
+  /** The same for mutating requests (`--max-mutating-requests-inflight`). @default 200 */
+  readonly maxMutatingRequestsInFlight?: number;
+  /** Time to finish the TLS handshake, and to send each request's headers. @default 32_000 (upstream's ReadHeaderTimeout) */
+  readonly readHeaderTimeoutMs?: number;
+  /** Idle keep-alive connections are closed after this. @default 90_000 (upstream's IdleTimeout) */
+  readonly idleTimeoutMs?: number;
+  /** Time to receive a whole request, body included; 408 after. @default 60_000 (upstream's --request-timeout) */
+  readonly requestTimeoutMs?: number;
+  /** Request line and headers; larger ones get 431. @default 1 MiB (upstream's MaxHeaderBytes) */
+  readonly maxHeaderBytes?: number;
+  /** Open connections; more are closed at accept (0: no limit). @default 1024 (upstream: none) */
+  readonly maxConnections?: number;
+}
+
+export interface RequestLogEntry {
+  readonly method: string;
+  /**
+   * Path and query as requested, unredacted: a client may put a credential in a query (the
+   * server refuses it, but it was sent), so a logger redacts it (`security/redact-url.ts`).
+   */
+  readonly url: string;
+  readonly code: number;
+  readonly ms: number;
+  /** The client's User-Agent (kubectl's names its binary and version). */
+  readonly userAgent: string;
+}
+
+export function connectionLimits(options: ApiServerOptions): ConnectionLimits {
+  const d = DEFAULT_CONNECTION_LIMITS;
+  return {
+    readHeaderTimeoutMs: options.readHeaderTimeoutMs ?? d.readHeaderTimeoutMs,
+    idleTimeoutMs: options.idleTimeoutMs ?? d.idleTimeoutMs,
+    requestTimeoutMs: options.requestTimeoutMs ?? d.requestTimeoutMs,
+    maxHeaderBytes: options.maxHeaderBytes ?? d.maxHeaderBytes,
+    maxConnections: options.maxConnections ?? d.maxConnections,
+  };
+}
