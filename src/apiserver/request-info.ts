@@ -5,6 +5,8 @@
  * @module
  */
 
+import { queryFlag } from './http/query-bool.js';
+
 export type Verb =
   | 'get'
   | 'list'
@@ -89,8 +91,7 @@ function verbFor(method: string, hasName: boolean, query: URLSearchParams): Verb
   switch (method) {
     case 'GET':
     case 'HEAD': {
-      const w = query.get('watch');
-      if (w === 'true' || w === '1') return 'watch';
+      if (queryFlag(query, 'watch')) return 'watch';
       return hasName ? 'get' : 'list';
     }
     case 'POST':

@@ -25,6 +25,7 @@ import { findUnknownFields } from '../../api/schema/unknown-fields.js';
 import { formatTime } from '../../api/time.js';
 import { decodeYamlText } from '../../api/yaml-decode.js';
 import { readBody } from '../http/body.js';
+import { queryFlag } from '../http/query-bool.js';
 import { sendJson } from '../http/respond.js';
 import type { ApiServices, ResourceCall } from './context.js';
 import { isDryRun } from './context.js';
@@ -61,7 +62,7 @@ export async function handleApply(
     now: formatTime(api.clock.now()),
     schema,
     nav,
-    force: call.query.get('force') === 'true',
+    force: queryFlag(call.query, 'force'),
     kind: def.kind,
     zero: zeroObject(def),
   };

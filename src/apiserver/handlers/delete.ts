@@ -8,6 +8,7 @@ import { badRequest, invalid, isNotFound } from '../../api/errors.js';
 import { type FieldError, fieldErrors, path } from '../../api/field-error.js';
 import { isJsonObject } from '../../api/object.js';
 import { decodeObjectBody, readBody } from '../http/body.js';
+import { queryBool } from '../http/query-bool.js';
 import { sendJson } from '../http/respond.js';
 import { parseRequestSelector } from '../selectors.js';
 import { attributesOf } from '../store/attributes.js';
@@ -116,7 +117,7 @@ function propagation(
   errors: FieldError[],
 ): void {
   const policy = raw.propagationPolicy ?? q.get('propagationPolicy') ?? undefined;
-  const orphan = raw.orphanDependents ?? boolParam(q, 'orphanDependents');
+  const orphan = raw.orphanDependents ?? queryBool(q, 'orphanDependents');
   const hasPolicy = policy !== undefined && policy !== null;
   if (hasPolicy && !POLICIES.includes(policy as PropagationPolicy)) {
     errors.push(fieldErrors.notSupported(path('propagationPolicy'), policy, POLICIES));
@@ -142,10 +143,4 @@ function numberParam(q: URLSearchParams, name: string): number | undefined {
   const n = Number(v);
   if (!Number.isInteger(n)) throw badRequest(`${name} must be an integer`);
   return n;
-}
-
-function boolParam(q: URLSearchParams, name: string): boolean | undefined {
-  const v = q.get(name);
-  if (v === null || v === '') return undefined;
-  return v === 'true';
 }

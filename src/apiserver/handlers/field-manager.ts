@@ -19,6 +19,7 @@ import {
 import type { KubeObject } from '../../api/object.js';
 import { apiVersionOf } from '../../api/resource.js';
 import { formatTime } from '../../api/time.js';
+import { queryBool } from '../http/query-bool.js';
 import type { ApiServices, ResourceCall } from './context.js';
 import type { KindSchema } from './kind-schema.js';
 
@@ -31,10 +32,10 @@ export function managerOf(call: ResourceCall): string {
 
 /** Upstream `ValidateCreateOptions` / `ValidateUpdateOptions` / `ValidatePatchOptions`: 422 on a bad field manager or force. */
 export function checkWriteOptions(call: ResourceCall, kind: OptionsKind, isApply = false): void {
-  const force = call.query.get('force');
+  const force = queryBool(call.query, 'force');
   const error = validateWriteOptions(kind, {
     fieldManager: call.query.get('fieldManager') ?? undefined,
-    ...(force !== null ? { force: force === 'true' } : {}),
+    ...(force !== undefined ? { force } : {}),
     isApply,
   });
   if (error) throw error;

@@ -27,6 +27,7 @@ import {
   type StorageEvent,
   type Watcher,
 } from '../../storage/backend.js';
+import { queryFlag } from '../http/query-bool.js';
 import { parseRequestSelector, type RequestSelector } from '../selectors.js';
 import { attributesOf } from '../store/attributes.js';
 import { listPrefix } from '../store/keys.js';
@@ -63,7 +64,7 @@ export async function handleWatch(api: ApiServices, call: ResourceCall): Promise
   if (rv !== undefined && rv > api.backend.currentRevision()) {
     throw tooLargeFor(rv, api.backend.currentRevision());
   }
-  const bookmarks = query.get('allowWatchBookmarks') === 'true';
+  const bookmarks = queryFlag(query, 'allowWatchBookmarks');
   const timeoutMs = watchTimeoutMs(query.get('timeoutSeconds'), api.minRequestTimeoutSeconds);
 
   const table = await tableRequest(call);
@@ -80,7 +81,7 @@ export async function handleWatch(api: ApiServices, call: ResourceCall): Promise
     const initial = api.backend.list(prefix);
     for (const kv of initial.items) stream.sendInitial(kv);
     start = initial.revision;
-    if (query.get('sendInitialEvents') === 'true' && bookmarks) stream.sendBookmark(start, true);
+    if (queryFlag(query, 'sendInitialEvents') && bookmarks) stream.sendBookmark(start, true);
   }
   try {
     stream.attach(
