@@ -99,9 +99,16 @@ async function main(argv: string[]): Promise<number> {
     const { runOperator } = await import('./operator-command.js');
     return runOperator(rest, stop.signal);
   }
+  const asked = command === 'help' || command === '--help' || command === '-h';
+  const upHelp = command === 'up' && (rest.includes('--help') || rest.includes('-h'));
+  if (asked || upHelp) {
+    // Asked for: the usage on stdout, exit 0 (as every subcommand's --help).
+    process.stdout.write(USAGE);
+    return 0;
+  }
   if (command !== 'up') {
     process.stderr.write(USAGE);
-    return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+    return command === undefined ? 0 : 2;
   }
   const code = await runUp(rest, waitForSignal);
   // `up` has stopped everything it started; should a handle still hold the event loop (a
