@@ -21,7 +21,7 @@ export function byRevision(a: ReplicaSet, b: ReplicaSet): number {
   const ra = revisionOf(a);
   const rb = revisionOf(b);
   if (ra === undefined || rb === undefined || ra === rb) return byCreationTimestamp(a, b);
-  return ra - rb;
+  return ra < rb ? -1 : 1;
 }
 
 /** A ReplicaSet that may still have pods or an unobserved spec is never deleted. */

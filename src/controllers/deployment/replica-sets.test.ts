@@ -13,6 +13,7 @@ import {
   findOldReplicaSets,
   maxRevision,
   newReplicaSetObject,
+  parseRevision,
   REVISION_ANNOTATION,
   REVISION_HISTORY_ANNOTATION,
   replicaSetName,
@@ -110,8 +111,40 @@ describe('maxRevision', () => {
       rs('b', template('a'), '', 'x'),
       rs('c', template('a'), ''),
     ];
-    assert.equal(maxRevision(rss), 3);
-    assert.equal(maxRevision([]), 0);
+    assert.equal(maxRevision(rss), 3n);
+    assert.equal(maxRevision([]), 0n);
+  });
+});
+
+describe('revisions are int64 (Go strconv.ParseInt)', () => {
+  const cases: [string, bigint | undefined][] = [
+    ['1', 1n],
+    ['+7', 7n],
+    ['-3', -3n],
+    ['3546343826724305832', 3546343826724305832n],
+    ['9223372036854775807', 9223372036854775807n],
+    ['9223372036854775808', undefined],
+    ['-9223372036854775808', -9223372036854775808n],
+    ['1.5', undefined],
+    ['', undefined],
+    ['x', undefined],
+  ];
+  for (const [text, want] of cases) {
+    it(`${JSON.stringify(text)} → ${want}`, () => assert.equal(parseRevision(text), want));
+  }
+
+  it('the next revision after 3546343826724305832 is …833, not a rounded number', () => {
+    const rss = [
+      rs('a', template('a'), '', '3546343826724305832'),
+      rs('b', template('b'), '', '2'),
+    ];
+    assert.equal(maxRevision(rss) + 1n, 3546343826724305833n);
+    const r = rs('c', template('c'), '', '3546343826724305832');
+    assert.equal(
+      setNewReplicaSetAnnotations(deployment(template('c')), r, 3546343826724305833n, true),
+      true,
+    );
+    assert.equal(r.metadata?.annotations?.[REVISION_ANNOTATION], '3546343826724305833');
   });
 });
 
@@ -137,7 +170,7 @@ describe('setNewReplicaSetAnnotations', () => {
       'kubectl.kubernetes.io/last-applied-configuration': '{}',
     });
     const r: ReplicaSet = { metadata: { name: 'r' } };
-    assert.equal(setNewReplicaSetAnnotations(d, r, 4, false), true);
+    assert.equal(setNewReplicaSetAnnotations(d, r, 4n, false), true);
     assert.deepEqual(r.metadata?.annotations, {
       team: 'x',
       [REVISION_ANNOTATION]: '4',
@@ -151,19 +184,19 @@ describe('setNewReplicaSetAnnotations', () => {
       ...r.metadata,
       annotations: { [REVISION_ANNOTATION]: '2', [REVISION_HISTORY_ANNOTATION]: '1' },
     };
-    assert.equal(setNewReplicaSetAnnotations(deployment(template('a')), r, 5, true), true);
+    assert.equal(setNewReplicaSetAnnotations(deployment(template('a')), r, 5n, true), true);
     assert.equal(r.metadata?.annotations?.[REVISION_ANNOTATION], '5');
     assert.equal(r.metadata?.annotations?.[REVISION_HISTORY_ANNOTATION], '1,2');
   });
   it('changes nothing when the revision is already the highest', () => {
     const r = rs('r', template('a'), '', '7');
-    assert.equal(setNewReplicaSetAnnotations(deployment(template('a')), r, 5, true), false);
+    assert.equal(setNewReplicaSetAnnotations(deployment(template('a')), r, 5n, true), false);
     assert.equal(r.metadata?.annotations?.[REVISION_ANNOTATION], '7');
   });
   it('gives up on an unparsable revision', () => {
     const r = rs('r', template('a'), '', 'abc');
     assert.equal(
-      setNewReplicaSetAnnotations(deployment(template('a'), { team: 'x' }), r, 5, true),
+      setNewReplicaSetAnnotations(deployment(template('a'), { team: 'x' }), r, 5n, true),
       false,
     );
   });

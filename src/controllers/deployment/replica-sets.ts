@@ -91,17 +91,35 @@ export function findOldReplicaSets(d: Deployment, rsList: readonly ReplicaSet[])
 }
 
 const INT = /^[+-]?[0-9]+$/;
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/**
+ * Go's `strconv.ParseInt(v, 10, 64)`: a revision is an int64, so it is a bigint here; a
+ * JavaScript number would round `3546343826724305832` to `…306000`. Undefined when Go would
+ * fail (not an integer, or out of int64's range).
+ */
+export function parseRevision(v: string): bigint | undefined {
+  if (!INT.test(v)) return undefined;
+  const n = BigInt(v);
+  return n < INT64_MIN || n > INT64_MAX ? undefined : n;
+}
 
 /** `Revision`: absent → 0, unparsable → undefined (upstream's error). */
-export function revisionOf(rs: ReplicaSet): number | undefined {
+export function revisionOf(rs: ReplicaSet): bigint | undefined {
   const v = rs.metadata?.annotations?.[REVISION_ANNOTATION];
-  if (v === undefined) return 0;
-  return INT.test(v) ? Number(v) : undefined;
+  if (v === undefined) return 0n;
+  return parseRevision(v);
 }
 
 /** `MaxRevision`: the highest parsable revision (0 when none). */
-export function maxRevision(rss: readonly ReplicaSet[]): number {
-  return rss.reduce((max, rs) => Math.max(max, revisionOf(rs) ?? 0), 0);
+export function maxRevision(rss: readonly ReplicaSet[]): bigint {
+  let max = 0n;
+  for (const rs of rss) {
+    const r = revisionOf(rs) ?? 0n;
+    if (r > max) max = r;
+  }
+  return max;
 }
 
 /** `copyDeploymentAnnotationsToReplicaSet` on `annotations` in place; true when it changed them. */
@@ -141,7 +159,7 @@ export function appendRevisionHistory(
 export function setNewReplicaSetAnnotations(
   d: Deployment,
   rs: ReplicaSet,
-  newRevision: number,
+  newRevision: bigint,
   exists: boolean,
 ): boolean {
   rs.metadata ??= {};
@@ -149,11 +167,12 @@ export function setNewReplicaSetAnnotations(
   let changed = copyDeploymentAnnotations(d, annotations);
   const oldRevision = annotations[REVISION_ANNOTATION];
   const had = oldRevision !== undefined;
-  let oldInt = 0;
+  let oldInt = 0n;
   if (had && oldRevision !== '') {
     // Upstream gives up on an unparsable revision (logged) and leaves the rest unchanged.
-    if (!INT.test(oldRevision)) return false;
-    oldInt = Number(oldRevision);
+    const parsed = parseRevision(oldRevision);
+    if (parsed === undefined) return false;
+    oldInt = parsed;
   }
   if (oldInt < newRevision) {
     annotations[REVISION_ANNOTATION] = String(newRevision);

@@ -78,7 +78,7 @@ export class DeploymentSyncer {
     oldRSs: ReplicaSet[],
     create: boolean,
   ): Promise<ReplicaSet | undefined> {
-    const newRevision = maxRevision(oldRSs) + 1;
+    const newRevision = maxRevision(oldRSs) + 1n;
     const existing = findNewReplicaSet(this.d, rsList);
     if (existing) return this.#syncExistingNewRS(existing, newRevision);
     if (!create) return undefined;
@@ -86,7 +86,7 @@ export class DeploymentSyncer {
   }
 
   /** Re-stamps annotations/minReadySeconds on the new RS, or copies its revision to `d`. */
-  async #syncExistingNewRS(existing: ReplicaSet, newRevision: number): Promise<ReplicaSet> {
+  async #syncExistingNewRS(existing: ReplicaSet, newRevision: bigint): Promise<ReplicaSet> {
     const rs = structuredClone(existing);
     const annotationsUpdated = setNewReplicaSetAnnotations(this.d, rs, newRevision, true);
     const minReady = this.d.spec?.minReadySeconds ?? 0;
@@ -105,7 +105,7 @@ export class DeploymentSyncer {
     return rs;
   }
 
-  async #createNewRS(oldRSs: ReplicaSet[], newRevision: number): Promise<ReplicaSet> {
+  async #createNewRS(oldRSs: ReplicaSet[], newRevision: bigint): Promise<ReplicaSet> {
     const rs = newReplicaSetObject(this.d);
     const replicas = newRsNewReplicas(this.d, [...oldRSs, rs], rs);
     rs.spec = { ...rs.spec, replicas };
