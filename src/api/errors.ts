@@ -75,6 +75,46 @@ export function qualifiedKind(gk: GroupKind): string {
   return gk.group === '' ? gk.kind : `${gk.kind}.${gk.group}`;
 }
 
+/**
+ * A Status as upstream's JSON encoder writes it: the fields in Go's struct order (`kind,
+ * apiVersion, metadata, status, message, reason, details, code`; in details `name, group, kind,
+ * uid, causes, retryAfterSeconds`; in a cause `reason, message, field`) and empty ones omitted
+ * (`omitempty`: no `"group": ""` for core resources). `details` itself is a pointer upstream,
+ * so an empty one is written as `{}`. Clients compare these strings byte for byte.
+ */
+export function goStatus(s: Status): Status {
+  const out: Record<string, unknown> = {
+    kind: 'Status',
+    apiVersion: 'v1',
+    metadata: s.metadata ?? {},
+  };
+  if (s.status) out.status = s.status;
+  if (s.message) out.message = s.message;
+  if (s.reason) out.reason = s.reason;
+  if (s.details !== undefined) out.details = goDetails(s.details);
+  if (s.code) out.code = s.code;
+  return out as unknown as Status;
+}
+
+function goDetails(d: StatusDetails): StatusDetails {
+  const out: StatusDetails = {};
+  if (d.name) out.name = d.name;
+  if (d.group) out.group = d.group;
+  if (d.kind) out.kind = d.kind;
+  if (d.uid) out.uid = d.uid;
+  if (d.causes !== undefined && d.causes.length > 0) out.causes = d.causes.map(goCause);
+  if (d.retryAfterSeconds) out.retryAfterSeconds = d.retryAfterSeconds;
+  return out;
+}
+
+function goCause(c: StatusCause): StatusCause {
+  const out: StatusCause = {};
+  if (c.reason) out.reason = c.reason;
+  if (c.message) out.message = c.message;
+  if (c.field) out.field = c.field;
+  return out;
+}
+
 export class StatusError extends Error {
   readonly status: Status;
   constructor(code: number, reason: StatusReason, message: string, details?: StatusDetails) {

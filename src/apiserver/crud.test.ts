@@ -218,7 +218,7 @@ describe('REST: create, read, update, delete', () => {
     assert.equal(r.status, 200);
     assert.equal(r.body.kind, 'Status');
     assert.equal(r.body.status, 'Success');
-    assert.deepEqual(r.body.details, { name: 'a', group: '', kind: 'configmaps', uid });
+    assert.deepEqual(r.body.details, { name: 'a', kind: 'configmaps', uid });
     assert.equal((await t.request('GET', `${CM}/a`)).status, 404);
   });
 

@@ -286,7 +286,7 @@ describe('client-node KubernetesObjectApi and typed APIs', () => {
     assert.equal(status.reason, 'NotFound');
     assert.equal(status.code, 404);
     assert.equal(status.message, 'configmaps "nope" not found');
-    assert.deepEqual(status.details, { name: 'nope', group: '', kind: 'configmaps' });
+    assert.deepEqual(status.details, { name: 'nope', kind: 'configmaps' });
   });
 
   it('patches through typed APIs (JSON patch by default, merge patch via setHeaderOptions)', async () => {

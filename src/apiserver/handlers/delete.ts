@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { badRequest, invalid, isNotFound } from '../../api/errors.js';
+import { badRequest, goStatus, invalid, isNotFound } from '../../api/errors.js';
 import { type FieldError, fieldErrors, path } from '../../api/field-error.js';
 import { isJsonObject } from '../../api/object.js';
 import { decodeObjectBody, readBody } from '../http/body.js';
@@ -28,18 +28,23 @@ export async function handleDelete(api: ApiServices, call: ResourceCall): Promis
     sendJson(call.res, 200, result.json);
     return;
   }
-  sendJson(call.res, 200, {
-    kind: 'Status',
-    apiVersion: 'v1',
-    metadata: {},
-    status: 'Success',
-    details: {
-      name: info.name,
-      group: def.group,
-      kind: def.plural,
-      uid: result.object.metadata?.uid,
-    },
-  });
+  sendJson(
+    call.res,
+    200,
+    goStatus({
+      kind: 'Status',
+      apiVersion: 'v1',
+      metadata: {},
+      status: 'Success',
+      details: {
+        name: info.name,
+        group: def.group,
+        kind: def.plural,
+        ...(result.object.metadata?.uid ? { uid: result.object.metadata.uid } : {}),
+      },
+      code: 0,
+    }),
+  );
 }
 
 /** DELETE on a collection: every selected object, answered with the list of them. */

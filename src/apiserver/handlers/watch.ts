@@ -17,7 +17,7 @@
  *
  * @module
  */
-import { resourceExpired, type StatusError } from '../../api/errors.js';
+import { goStatus, resourceExpired, type StatusError } from '../../api/errors.js';
 import type { KubeObject } from '../../api/object.js';
 import { apiVersionOf, type ResourceDefinition } from '../../api/resource.js';
 import {
@@ -230,7 +230,7 @@ class WatchStream {
 
   /** One ERROR event with the Status, then the end of the stream. */
   fail(error: StatusError): void {
-    this.#write(`${JSON.stringify({ type: 'ERROR', object: error.status })}\n`);
+    this.#write(`${JSON.stringify({ type: 'ERROR', object: goStatus(error.status) })}\n`);
     this.close();
   }
 

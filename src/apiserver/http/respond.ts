@@ -5,7 +5,7 @@
  * @module
  */
 import type { ServerResponse } from 'node:http';
-import { internalError, StatusError } from '../../api/errors.js';
+import { goStatus, internalError, StatusError } from '../../api/errors.js';
 
 export function sendJson(
   res: ServerResponse,
@@ -42,5 +42,5 @@ export function sendError(res: ServerResponse, e: StatusError): void {
     res.destroy();
     return;
   }
-  sendJson(res, e.code, e.status);
+  sendJson(res, e.code, goStatus(e.status));
 }
