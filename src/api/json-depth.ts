@@ -74,6 +74,18 @@ function endOfString(text: string, start: number): number {
   return text.length;
 }
 
+/** An object or array of a decoded JSON value. */
+export type Container = Record<string, unknown> | unknown[];
+
+export function isContainer(v: unknown): v is Container {
+  return typeof v === 'object' && v !== null;
+}
+
+/** The values an object or array holds, in order. */
+export function childrenOf(node: Container): unknown[] {
+  return Array.isArray(node) ? node : Object.values(node);
+}
+
 /**
  * The nesting depth of a decoded value (objects and arrays count one level each), walked
  * with an explicit stack; it stops once past `stopAfter`. Values shared by several parents
@@ -85,15 +97,14 @@ export function valueDepth(value: unknown, stopAfter = MAX_DECODE_DEPTH): number
   const stack: Array<[unknown, number]> = [[value, 1]];
   while (stack.length > 0) {
     const [node, depth] = stack.pop() as [unknown, number];
-    if (typeof node !== 'object' || node === null) continue;
+    if (!isContainer(node)) continue;
     const before = seenAt.get(node);
     if (before !== undefined && before >= depth) continue;
     seenAt.set(node, depth);
     if (depth > max) max = depth;
     if (max > stopAfter) return max;
-    const children = Array.isArray(node) ? node : Object.values(node);
-    for (const child of children) {
-      if (typeof child === 'object' && child !== null) stack.push([child, depth + 1]);
+    for (const child of childrenOf(node)) {
+      if (isContainer(child)) stack.push([child, depth + 1]);
     }
   }
   return max;

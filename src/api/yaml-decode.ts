@@ -17,7 +17,16 @@
  * @module
  */
 import { Lexer, Parser, parse } from 'yaml';
-import { MAX_DECODE_DEPTH, MAX_OBJECT_DEPTH, objectDepthError, valueDepth } from './json-depth.js';
+import {
+  type Container,
+  childrenOf,
+  isContainer,
+  MAX_DECODE_DEPTH,
+  MAX_OBJECT_DEPTH,
+  objectDepthError,
+  valueDepth,
+} from './json-depth.js';
+import { cloneJson } from './patch/merge-patch.js';
 
 /** The yaml package's `maxAliasCount` (its default; upstream has no such count). */
 export const MAX_YAML_ALIAS_COUNT = 100;
@@ -70,30 +79,22 @@ function allowedAliasRatio(decoded: number): number {
   return 0.99 - (0.89 * (decoded - low)) / (high - low);
 }
 
-function isNode(v: unknown): v is object {
-  return typeof v === 'object' && v !== null;
-}
-
-function childrenOf(node: object): unknown[] {
-  return Array.isArray(node) ? node : Object.values(node);
-}
-
 /** Expanded sizes (nodes, aliases expanded) of every distinct object: iterative post-order. */
-function expandedSizes(value: object): Map<object, number> {
-  const size = new Map<object, number>();
-  const stack: Array<{ node: object; entered: boolean }> = [{ node: value, entered: false }];
+function expandedSizes(value: Container): Map<Container, number> {
+  const size = new Map<Container, number>();
+  const stack: Array<{ node: Container; entered: boolean }> = [{ node: value, entered: false }];
   while (stack.length > 0) {
-    const top = stack[stack.length - 1] as { node: object; entered: boolean };
+    const top = stack[stack.length - 1] as { node: Container; entered: boolean };
     if (!top.entered) {
       top.entered = true;
       for (const c of childrenOf(top.node)) {
-        if (isNode(c) && !size.has(c)) stack.push({ node: c, entered: false });
+        if (isContainer(c) && !size.has(c)) stack.push({ node: c, entered: false });
       }
       continue;
     }
     stack.pop();
     let n = 1;
-    for (const c of childrenOf(top.node)) n += isNode(c) ? (size.get(c) ?? 0) : 1;
+    for (const c of childrenOf(top.node)) n += isContainer(c) ? (size.get(c) ?? 0) : 1;
     size.set(top.node, n);
   }
   return size;
@@ -103,11 +104,11 @@ function expandedSizes(value: object): Map<object, number> {
  * How many nodes the value has once every alias is expanded, and how many distinct ones;
  * each distinct object is visited once.
  */
-function nodeCounts(value: object): { expanded: number; distinct: number } {
+function nodeCounts(value: Container): { expanded: number; distinct: number } {
   const size = expandedSizes(value);
   let distinct = 0;
   for (const node of size.keys()) {
-    distinct += 1 + childrenOf(node).filter((c) => !isNode(c)).length;
+    distinct += 1 + childrenOf(node).filter((c) => !isContainer(c)).length;
   }
   return { expanded: size.get(value) ?? 1, distinct: Math.max(distinct, 1) };
 }
@@ -116,29 +117,13 @@ function nodeCounts(value: object): { expanded: number; distinct: number } {
  * go-yaml's rule: over 100 alias nodes and 1,000 nodes in all, at most the allowed ratio.
  * Returns how many nodes aliases add (0: nothing is shared).
  */
-function aliasedNodes(value: object): number {
+function aliasedNodes(value: Container): number {
   const { expanded, distinct } = nodeCounts(value);
   const aliased = expanded - distinct;
   if (aliased > 100 && expanded > 1000 && aliased / expanded > allowedAliasRatio(expanded)) {
     throw new YamlDecodeError(EXCESSIVE_ALIASING);
   }
   return aliased;
-}
-
-/** A deep copy that gives every use of a shared (aliased) object its own copy. */
-function unshare(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(unshare);
-  if (typeof value !== 'object' || value === null) return value;
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) {
-    Object.defineProperty(out, k, {
-      value: unshare(v),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
-  }
-  return out;
 }
 
 /**
@@ -161,13 +146,14 @@ export function decodeYamlText(text: string, options: { uniqueKeys?: boolean } =
     if (message.includes('Excessive alias count')) throw new YamlDecodeError(EXCESSIVE_ALIASING);
     throw new YamlDecodeError(message);
   }
-  if (typeof value !== 'object' || value === null) return value;
+  if (!isContainer(value)) return value;
   if (aliasedNodes(value) === 0) return value;
   // Aliases nest anchors in anchors: the text's depth does not bound the value's.
   if (valueDepth(value, MAX_OBJECT_DEPTH) > MAX_OBJECT_DEPTH) {
     throw new YamlDecodeError(objectDepthError('the document'));
   }
-  return unshare(value);
+  // A deep copy gives every use of a shared (aliased) object its own copy.
+  return cloneJson(value);
 }
 
 function countLines(text: string, offset: number): number {

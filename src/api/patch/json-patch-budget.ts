@@ -14,7 +14,7 @@
  *
  * @module
  */
-import { MAX_OBJECT_DEPTH } from '../json-depth.js';
+import { type Container, childrenOf, isContainer, MAX_OBJECT_DEPTH } from '../json-depth.js';
 
 /**
  * Upstream's `JSONPatchMaxCopyBytes` (3 MiB, twice etcd's 1.5 MB request size): how many
@@ -25,16 +25,6 @@ export const MAX_COPY_BYTES = 3 * 1024 * 1024;
 /** evanphx/json-patch's `AccumulatedCopySizeError` text (v4, which kube-apiserver uses). */
 export function copyLimitMessage(accumulated: number): string {
   return `Unable to complete the copy, the accumulated size increase of copy is ${accumulated}, exceeding the limit ${MAX_COPY_BYTES}`;
-}
-
-type Container = Record<string, unknown> | unknown[];
-
-function isContainer(v: unknown): v is Container {
-  return typeof v === 'object' && v !== null;
-}
-
-function childrenOf(node: Container): unknown[] {
-  return Array.isArray(node) ? node : Object.values(node);
 }
 
 export class PatchBudget {

@@ -32,7 +32,7 @@
 import { StatusError } from '../errors.js';
 import { objectDepthError } from '../json-depth.js';
 import { copyLimitMessage, PatchBudget } from './json-patch-budget.js';
-import { setMember } from './merge-patch.js';
+import { cloneJson, setMember } from './merge-patch.js';
 
 /** Upstream `maxJSONPatchOperations`. */
 export const MAX_JSON_PATCH_OPERATIONS = 10000;
@@ -205,19 +205,6 @@ function operationValue(op: JsonObject): unknown {
   return cloneJson(op.value);
 }
 
-/**
- * A deep copy. Recursive, which is safe: the patch text and the target are at most 500
- * levels deep (checked on decode), and {@link PatchBudget} refuses any operation that would
- * make the document deeper, so nothing deeper is ever copied.
- */
-function cloneJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(cloneJson);
-  if (!isObject(value)) return value;
-  const out: JsonObject = {};
-  for (const [k, v] of Object.entries(value)) setMember(out, k, cloneJson(v));
-  return out;
-}
-
 /** Internal: the operation would make the document too deep. */
 class TooDeep extends Error {}
 
@@ -357,6 +344,8 @@ export function applyJsonPatch(target: unknown, ops: unknown): unknown {
   if (operations.length > MAX_JSON_PATCH_OPERATIONS) {
     throw new JsonPatchTooLargeError(operations.length);
   }
+  // cloneJson recurses, which is safe here: the patch and the target are at most 500 levels
+  // deep (checked on decode) and PatchBudget refuses an operation that would go deeper.
   let doc = cloneJson(target);
   const budget = new PatchBudget(doc);
   operations.forEach((op, i) => {
