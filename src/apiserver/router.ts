@@ -33,15 +33,15 @@ import { discoveryFormat, parseAccept, requireJson } from './http/media.js';
 import { checkPathSegments } from './http/path-segment.js';
 import type { RequestUrl } from './http/request-url.js';
 import { sendJson, toStatusError } from './http/respond.js';
-import { parseRequestInfo, type ResourceRequest } from './request-info.js';
+import type { RequestInfo, ResourceRequest } from './request-info.js';
 
 export async function routeRequest(
   api: ApiServices,
   req: IncomingMessage,
   res: ServerResponse,
   url: RequestUrl,
+  info: RequestInfo,
 ): Promise<void> {
-  const info = parseRequestInfo(req.method ?? 'GET', url.pathname, url.searchParams);
   if (info.kind === 'non-resource') {
     await nonResource(api, req, res, url);
     return;

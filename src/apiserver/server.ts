@@ -51,6 +51,7 @@ import { createApiMetrics } from './metrics.js';
 import { NamespaceController, namespaceAdmission } from './namespaces.js';
 import { lazyOpenApiService } from './openapi-loader.js';
 import { ResourceRegistry } from './registry.js';
+import { parseRequestInfo } from './request-info.js';
 import { routeRequest } from './router.js';
 import { type ApiServerOptions, connectionLimits } from './server-options.js';
 import { ServiceAllocator } from './service-allocator.js';
@@ -296,8 +297,9 @@ export class ApiServer {
       sendError(res, toStatusError(e));
       return;
     }
-    const loopback = this.#loopbackMatches(bearerTokenFrom(req.headers.authorization));
-    if (!loopback && !this.#authorized(req, url.pathname.replace(/\/$/, ''))) {
+    const presented = bearerTokenFrom(req.headers.authorization);
+    const loopback = this.#loopbackMatches(presented);
+    if (!loopback && !this.#authorized(req, presented, url.pathname.replace(/\/$/, ''))) {
       sendError(res, unauthorized());
       return;
     }
@@ -307,7 +309,9 @@ export class ApiServer {
       return;
     }
     // After authentication, as upstream's filter chain orders it.
-    const pool = requestPool(req.method ?? 'GET', url.pathname, url.searchParams);
+    const method = req.method ?? 'GET';
+    const info = parseRequestInfo(method, url.pathname, url.searchParams);
+    const pool = requestPool(method, url.pathname, info);
     const release = this.#inFlightLimiter.acquire(pool, loopback);
     if (release === undefined) {
       this.services.metrics.droppedRequest(pool === 'mutating' ? 'mutating' : 'readOnly');
@@ -316,16 +320,16 @@ export class ApiServer {
       return;
     }
     res.once('close', release);
-    routeRequest(this.services, req, res, url).catch((e: unknown) => {
+    routeRequest(this.services, req, res, url, info).catch((e: unknown) => {
       const err = toStatusError(e);
       if (err.code >= 500) this.#options.onError?.('request failed', e);
       sendError(res, err);
     });
   }
 
-  #authorized(req: IncomingMessage, path: string): boolean {
+  #authorized(req: IncomingMessage, presented: string | undefined, path: string): boolean {
     if (this.#tokenMatches === undefined) return true;
     if (req.headers.authorization === undefined) return PUBLIC_PATHS.has(path);
-    return this.#tokenMatches(bearerTokenFrom(req.headers.authorization));
+    return this.#tokenMatches(presented);
   }
 }

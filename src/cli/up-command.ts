@@ -87,11 +87,11 @@ export async function runUp(rest: string[], untilSignal: () => Promise<void>): P
     values['node-monitor-grace-period'],
     '--node-monitor-grace-period',
   );
-  const notReady = optionalSeconds(
+  const notReady = optionalNonNegativeInt(
     values['default-not-ready-toleration-seconds'],
     '--default-not-ready-toleration-seconds',
   );
-  const unreachable = optionalSeconds(
+  const unreachable = optionalNonNegativeInt(
     values['default-unreachable-toleration-seconds'],
     '--default-unreachable-toleration-seconds',
   );
@@ -272,15 +272,15 @@ function inFlightFlags(
   readOnly: string | undefined,
   mutating: string | undefined,
 ): Pick<UpOptions, 'maxRequestsInFlight' | 'maxMutatingRequestsInFlight'> {
-  const r = optionalSeconds(readOnly, '--max-requests-inflight');
-  const m = optionalSeconds(mutating, '--max-mutating-requests-inflight');
+  const r = optionalNonNegativeInt(readOnly, '--max-requests-inflight');
+  const m = optionalNonNegativeInt(mutating, '--max-mutating-requests-inflight');
   return {
     ...(r !== undefined ? { maxRequestsInFlight: r } : {}),
     ...(m !== undefined ? { maxMutatingRequestsInFlight: m } : {}),
   };
 }
 
-function optionalSeconds(text: string | undefined, flag: string): number | undefined {
+function optionalNonNegativeInt(text: string | undefined, flag: string): number | undefined {
   if (text === undefined) return undefined;
   const n = Number(text);
   if (!Number.isInteger(n) || n < 0)

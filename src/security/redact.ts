@@ -16,12 +16,13 @@
 export const REDACTED = '[REDACTED]';
 
 /**
- * pino `redact.paths` for request/response logging: the credential-bearing headers, wherever the
- * logger puts them (`req` from pino-http serializers, or a bare `headers` object). Use together
- * with {@link REDACTED} as the censor. Headers with a variable name (`Impersonate-Extra-*`,
- * `X-Remote-Extra-*`) are caught by {@link redactHeaders}, which the logger's serializers run.
+ * Headers whose values are credentials or identities, after kube-apiserver's own list:
+ * `Authorization` and `Proxy-Authorization` (bearer, basic), `Cookie`/`Set-Cookie`, the
+ * front-proxy identity headers (`X-Remote-User`, `-Group`, `-Extra-*`), the impersonation
+ * headers (`Impersonate-User`, `-Group`, `-Uid`, `-Extra-*`) and `Sec-WebSocket-Protocol`, where
+ * browsers put `base64url.bearer.authorization.k8s.io.<token>`; plus the common API-key headers.
  */
-export const LOG_REDACT_PATHS: readonly string[] = [
+const SENSITIVE_HEADERS: readonly string[] = [
   'authorization',
   'proxy-authorization',
   'cookie',
@@ -32,23 +33,30 @@ export const LOG_REDACT_PATHS: readonly string[] = [
   'impersonate-group',
   'impersonate-uid',
   'sec-websocket-protocol',
-].flatMap((h) => {
+  'x-api-key',
+  'x-auth-token',
+  'x-csrf-token',
+];
+
+/** Header families with a variable suffix (`Impersonate-Extra-*`, `X-Remote-Extra-*`). */
+const SENSITIVE_HEADER_PREFIXES = ['x-remote-', 'impersonate-'];
+
+/**
+ * pino `redact.paths` for request/response logging: the credential-bearing headers, wherever the
+ * logger puts them (`req` from pino-http serializers, or a bare `headers` object). Use together
+ * with {@link REDACTED} as the censor. Headers with a variable name are caught by
+ * {@link redactHeaders}, which the logger's serializers run.
+ */
+export const LOG_REDACT_PATHS: readonly string[] = SENSITIVE_HEADERS.flatMap((h) => {
   const key = /^[a-z]+$/.test(h) ? `.${h}` : `["${h}"]`;
   return [`req.headers${key}`, `headers${key}`];
 });
 
-/**
- * Headers whose values are credentials or identities, after kube-apiserver's own list:
- * `Authorization` and `Proxy-Authorization` (bearer, basic), `Cookie`/`Set-Cookie`, the
- * front-proxy identity headers (`X-Remote-User`, `-Group`, `-Extra-*`), the impersonation
- * headers (`Impersonate-User`, `-Group`, `-Uid`, `-Extra-*`) and `Sec-WebSocket-Protocol`, where
- * browsers put `base64url.bearer.authorization.k8s.io.<token>`; plus the common API-key headers.
- */
-const SENSITIVE_HEADER =
-  /^(authorization|proxy-authorization|cookie|set-cookie|x-remote-.*|impersonate-.*|sec-websocket-protocol|x-api-key|x-auth-token|x-csrf-token)$/i;
-
 export function isSensitiveHeader(name: string): boolean {
-  return SENSITIVE_HEADER.test(name);
+  const lower = name.toLowerCase();
+  return (
+    SENSITIVE_HEADERS.includes(lower) || SENSITIVE_HEADER_PREFIXES.some((p) => lower.startsWith(p))
+  );
 }
 
 /** A copy of `headers` with every sensitive header's value replaced by {@link REDACTED}. */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { parseRequestInfo } from '../request-info.js';
 import { startTestServer, type TestServer } from '../testing/test-server.js';
 import { InFlightLimiter, type RequestPool, requestPool } from './inflight-limit.js';
 
@@ -34,7 +35,8 @@ describe('requestPool', () => {
   for (const [method, target, pool] of cases) {
     it(`${method} ${target} → ${pool}`, () => {
       const url = new URL(target, 'http://x');
-      assert.equal(requestPool(method, url.pathname, url.searchParams), pool);
+      const info = parseRequestInfo(method, url.pathname, url.searchParams);
+      assert.equal(requestPool(method, url.pathname, info), pool);
     });
   }
 });

@@ -31,7 +31,8 @@
  * @module
  */
 import { StatusError } from '../../api/errors.js';
-import { parseRequestInfo } from '../request-info.js';
+import { healthEndpoint } from '../health.js';
+import type { RequestInfo } from '../request-info.js';
 
 export interface InFlightLimits {
   /** Read-only requests (get, list) at once; 0: no limit. Upstream default 400. */
@@ -55,12 +56,13 @@ export type RequestPool = 'readonly' | 'mutating' | 'exempt';
 const LONG_RUNNING_VERBS = new Set(['watch', 'proxy']);
 const LONG_RUNNING_SUBRESOURCES = new Set(['attach', 'exec', 'proxy', 'log', 'portforward']);
 const NON_MUTATING_VERBS = new Set(['get', 'list', 'watch']);
-const PROBE_PATHS = /^\/(healthz|livez|readyz)(\/|$)/;
 
-/** The pool a request counts against; `exempt` for long-running requests and health probes. */
-export function requestPool(method: string, pathname: string, query: URLSearchParams): RequestPool {
-  if (PROBE_PATHS.test(pathname)) return 'exempt';
-  const info = parseRequestInfo(method, pathname, query);
+/**
+ * The pool a request counts against; `exempt` for long-running requests and health probes.
+ * `info` is the request's parsed path (the router gets the same one: it is parsed once).
+ */
+export function requestPool(method: string, pathname: string, info: RequestInfo): RequestPool {
+  if (healthEndpoint(pathname) !== undefined) return 'exempt';
   if (info.kind === 'resource') {
     if (LONG_RUNNING_VERBS.has(info.verb)) return 'exempt';
     if (LONG_RUNNING_SUBRESOURCES.has(info.subresource)) return 'exempt';

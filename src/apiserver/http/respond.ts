@@ -5,7 +5,8 @@
  * @module
  */
 import type { ServerResponse } from 'node:http';
-import { goStatus, internalError, StatusError } from '../../api/errors.js';
+import { goStatus, internalError, StatusError, unclassifiedError } from '../../api/errors.js';
+import { UnwritableError } from '../../storage/backend.js';
 
 export function sendJson(
   res: ServerResponse,
@@ -31,9 +32,16 @@ export function sendText(res: ServerResponse, code: number, text: string): void 
   res.end(text);
 }
 
-/** Renders any thrown value as a Status; unknown errors become 500 without internals. */
+/**
+ * Renders any thrown value as a Status; unknown errors become 500 without internals. A write
+ * the disk refused (full, read-only, failing) is answered as kube-apiserver answers etcd's
+ * NOSPACE ("etcdserver: mvcc: database space exceeded"), an error the registry does not
+ * classify: 500 with no reason and the storage's message, which kubectl prints as
+ * `Error from server: <message>`.
+ */
 export function toStatusError(e: unknown): StatusError {
   if (e instanceof StatusError) return e;
+  if (e instanceof UnwritableError) return unclassifiedError(e.message);
   return internalError(e instanceof Error ? e.message : String(e));
 }
 

@@ -36,7 +36,6 @@ import {
   setTypeMeta,
 } from './metadata.js';
 import { reportStorageHealth } from './storage-events.js';
-import { storageStatus } from './storage-status.js';
 import { validateForCreate, validateForUpdate } from './validate.js';
 
 /** Checks writes against cluster state (namespace lifecycle); throws a StatusError. */
@@ -110,7 +109,11 @@ export class ObjectStore {
     this.#random = options.random ?? Math.random;
     this.#admission = options.admission;
     // The store's own outages (a full disk) become Events once writes resume.
-    reportStorageHealth(this.backend, (def, namespace, obj) => this.create(def, namespace, obj));
+    reportStorageHealth(
+      this.backend,
+      (def, namespace, obj) => this.create(def, namespace, obj),
+      this.#random,
+    );
   }
 
   /** The stored JSON of one object, or a 404 StatusError. */
@@ -169,7 +172,7 @@ export class ObjectStore {
       return { json: kv.value, object: tracked };
     } catch (e) {
       if (e instanceof KeyExistsError) return undefined;
-      throw storageStatus(e) ?? e;
+      throw e;
     } finally {
       release?.();
     }
@@ -265,7 +268,7 @@ export class ObjectStore {
     } catch (e) {
       if (e instanceof KeyNotFoundError) throw notFound(groupResource(def), name);
       if (e instanceof RevisionMismatchError) return undefined;
-      throw storageStatus(e) ?? e;
+      throw e;
     }
   }
 

@@ -28,13 +28,14 @@ export type EventCreate = (
 ) => Promise<unknown>;
 
 function event(
+  random: () => number,
   type: 'Warning' | 'Normal',
   reason: string,
   message: string,
   first: number,
   last: number,
 ): KubeObject {
-  const nanos = BigInt(last) * 1_000_000n + BigInt(Math.floor(Math.random() * 1e6));
+  const nanos = BigInt(last) * 1_000_000n + BigInt(Math.floor(random() * 1e6));
   return {
     apiVersion: 'v1',
     kind: 'Event',
@@ -53,10 +54,15 @@ function event(
 }
 
 /**
- * Watches `backend`'s health and writes the Events of each outage once it ends.
+ * Watches `backend`'s health and writes the Events of each outage once it ends. `random`
+ * (the server's one source) makes the names' sub-millisecond part, as client-go's nanoseconds.
  * @returns the function that stops watching
  */
-export function reportStorageHealth(backend: Backend, create: EventCreate): () => void {
+export function reportStorageHealth(
+  backend: Backend,
+  create: EventCreate,
+  random: () => number,
+): () => void {
   let outage: StorageHealth | undefined;
   return backend.onHealthChange((health) => {
     if (health.state === 'unwritable') {
@@ -69,6 +75,7 @@ export function reportStorageHealth(backend: Backend, create: EventCreate): () =
     const full = began.error?.code === 'NoSpace';
     const seconds = Math.max(0, Math.round((health.since - began.since) / 1000));
     const warning = event(
+      random,
       'Warning',
       full ? 'StorageFull' : 'StorageUnwritable',
       began.error?.message ?? 'storage: writes refused',
@@ -76,6 +83,7 @@ export function reportStorageHealth(backend: Backend, create: EventCreate): () =
       began.since,
     );
     const normal = event(
+      random,
       'Normal',
       'StorageWritable',
       `storage: writes resumed after ${seconds} s`,
