@@ -9,6 +9,7 @@
  * @module
  */
 import { type FieldError, fieldErrorBody, fieldErrorText } from './field-error.js';
+import { goHtmlSafe } from './managed-fields/go-json.js';
 
 export type StatusReason =
   | 'BadRequest'
@@ -94,6 +95,15 @@ export function goStatus(s: Status): Status {
   if (s.details !== undefined) out.details = goDetails(s.details);
   if (s.code) out.code = s.code;
   return out as unknown as Status;
+}
+
+/**
+ * A Status as kube-apiserver's JSON serializer writes it: {@link goStatus}'s order, Go's
+ * HTML-safe escapes (`<` as `\u003c`: messages quote `<nil>` and `&&`), and the newline that
+ * `json.Encoder.Encode` ends every document with.
+ */
+export function statusJson(s: Status): string {
+  return `${goHtmlSafe(JSON.stringify(goStatus(s)))}\n`;
 }
 
 function goDetails(d: StatusDetails): StatusDetails {

@@ -22,7 +22,7 @@ describe('Status bodies in upstream byte order', () => {
     const r = await t.request('GET', '/api/v1/namespaces/default/configmaps/nope');
     assert.equal(
       r.text,
-      '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"configmaps \\"nope\\" not found","reason":"NotFound","details":{"name":"nope","kind":"configmaps"},"code":404}',
+      '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"configmaps \\"nope\\" not found","reason":"NotFound","details":{"name":"nope","kind":"configmaps"},"code":404}\n',
     );
   });
 
@@ -30,7 +30,7 @@ describe('Status bodies in upstream byte order', () => {
     const r = await t.request('GET', '/apis/apps/v1/namespaces/default/deployments/nope');
     assert.equal(
       r.text,
-      '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"deployments.apps \\"nope\\" not found","reason":"NotFound","details":{"name":"nope","group":"apps","kind":"deployments"},"code":404}',
+      '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"deployments.apps \\"nope\\" not found","reason":"NotFound","details":{"name":"nope","group":"apps","kind":"deployments"},"code":404}\n',
     );
   });
 
@@ -40,7 +40,15 @@ describe('Status bodies in upstream byte order', () => {
     });
     assert.equal(
       r.text,
-      '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"configmaps \\"here\\" already exists","reason":"AlreadyExists","details":{"name":"here","kind":"configmaps"},"code":409}',
+      '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"configmaps \\"here\\" already exists","reason":"AlreadyExists","details":{"name":"here","kind":"configmaps"},"code":409}\n',
+    );
+  });
+
+  it("Go's HTML-safe escapes: <, > and & as \\u003c, \\u003e and \\u0026", async () => {
+    const r = await t.request('GET', '/api/v1/namespaces/default/configmaps/%3Ca%26b%3E');
+    assert.equal(
+      r.text,
+      '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"configmaps \\"\\u003ca\\u0026b\\u003e\\" not found","reason":"NotFound","details":{"name":"\\u003ca\\u0026b\\u003e","kind":"configmaps"},"code":404}\n',
     );
   });
 
@@ -48,7 +56,7 @@ describe('Status bodies in upstream byte order', () => {
     const r = await t.request('GET', '/api/v1/nothing-here');
     assert.equal(
       r.text,
-      '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"the server could not find the requested resource","reason":"NotFound","details":{},"code":404}',
+      '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"the server could not find the requested resource","reason":"NotFound","details":{},"code":404}\n',
     );
   });
 
@@ -69,7 +77,7 @@ describe('Status bodies in upstream byte order', () => {
     ]);
     assert.match(
       r.text,
-      /"details":\{"name":"Bad_Name","kind":"ConfigMap","causes":\[\{"reason":"FieldValueInvalid","message":"Invalid value: [^"]*\\"Bad_Name\\"[^}]*","field":"metadata.name"\}\]\},"code":422\}$/,
+      /"details":\{"name":"Bad_Name","kind":"ConfigMap","causes":\[\{"reason":"FieldValueInvalid","message":"Invalid value: [^"]*\\"Bad_Name\\"[^}]*","field":"metadata.name"\}\]\},"code":422\}\n$/,
     );
   });
 
@@ -79,7 +87,7 @@ describe('Status bodies in upstream byte order', () => {
     const r = await t.request('DELETE', '/api/v1/namespaces/default/configmaps/here');
     assert.equal(
       r.text,
-      `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Success","details":{"name":"here","kind":"configmaps","uid":"${uid.uid}"}}`,
+      `{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Success","details":{"name":"here","kind":"configmaps","uid":"${uid.uid}"}}\n`,
     );
   });
 });

@@ -25,10 +25,18 @@ function isPlain(s: string): boolean {
   return true;
 }
 
+/**
+ * JSON text made HTML-safe as Go's encoder writes it. The five characters can only occur inside
+ * string literals of valid JSON, so a textual replace is exact.
+ */
+export function goHtmlSafe(json: string): string {
+  return json.replace(/[<>&\u2028\u2029]/g, (c) => GO_EXTRA_ESCAPES[c] ?? c);
+}
+
 /** A string literal as Go's `encoding/json` writes it (HTML-safe). */
 export function goJsonString(s: string): string {
   if (isPlain(s)) return `"${s}"`;
-  return JSON.stringify(s).replace(/[<>&\u2028\u2029]/g, (c) => GO_EXTRA_ESCAPES[c] ?? c);
+  return goHtmlSafe(JSON.stringify(s));
 }
 
 /** Any JSON value as Go writes a `map[string]interface{}`: keys sorted, HTML-safe strings. */

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { badRequest, goStatus, invalid, isNotFound } from '../../api/errors.js';
+import { badRequest, invalid, isNotFound, statusJson } from '../../api/errors.js';
 import { type FieldError, fieldErrors, path } from '../../api/field-error.js';
 import { isJsonObject } from '../../api/object.js';
 import { decodeObjectBody, readBody } from '../http/body.js';
@@ -31,7 +31,7 @@ export async function handleDelete(api: ApiServices, call: ResourceCall): Promis
   sendJson(
     call.res,
     200,
-    goStatus({
+    statusJson({
       kind: 'Status',
       apiVersion: 'v1',
       metadata: {},

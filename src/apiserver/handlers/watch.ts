@@ -18,6 +18,7 @@
  * @module
  */
 import { goStatus, resourceExpired, type StatusError } from '../../api/errors.js';
+import { goHtmlSafe } from '../../api/managed-fields/go-json.js';
 import type { KubeObject } from '../../api/object.js';
 import { apiVersionOf, type ResourceDefinition } from '../../api/resource.js';
 import {
@@ -230,7 +231,9 @@ class WatchStream {
 
   /** One ERROR event with the Status, then the end of the stream. */
   fail(error: StatusError): void {
-    this.#write(`${JSON.stringify({ type: 'ERROR', object: goStatus(error.status) })}\n`);
+    this.#write(
+      `${goHtmlSafe(JSON.stringify({ type: 'ERROR', object: goStatus(error.status) }))}\n`,
+    );
     this.close();
   }
 

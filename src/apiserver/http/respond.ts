@@ -5,7 +5,7 @@
  * @module
  */
 import type { ServerResponse } from 'node:http';
-import { goStatus, internalError, StatusError, unclassifiedError } from '../../api/errors.js';
+import { internalError, StatusError, statusJson, unclassifiedError } from '../../api/errors.js';
 import { UnwritableError } from '../../storage/backend.js';
 
 export function sendJson(
@@ -50,5 +50,5 @@ export function sendError(res: ServerResponse, e: StatusError): void {
     res.destroy();
     return;
   }
-  sendJson(res, e.code, goStatus(e.status));
+  sendJson(res, e.code, statusJson(e.status));
 }
