@@ -32,7 +32,7 @@ import { healthEndpoint, serveHealth } from './health.js';
 import { discoveryFormat, parseAccept, requireJson } from './http/media.js';
 import { checkPathSegments } from './http/path-segment.js';
 import type { RequestUrl } from './http/request-url.js';
-import { sendJson, toStatusError } from './http/respond.js';
+import { sendJson, sendRawJson, toStatusError } from './http/respond.js';
 import type { RequestInfo, ResourceRequest } from './request-info.js';
 
 export async function routeRequest(
@@ -76,7 +76,7 @@ async function nonResource(
     return;
   }
   if (path === '/version') {
-    sendJson(res, 200, versionInfo());
+    sendRawJson(res, 200, versionInfo());
     return;
   }
   if (path === '/metrics') {

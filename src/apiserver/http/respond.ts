@@ -1,12 +1,26 @@
 /**
- * Writing responses: JSON bodies (often pre-encoded stored JSON, written as-is) and Status
- * errors.
+ * Writing responses: JSON bodies (often pre-encoded stored JSON) and Status errors, as
+ * kube-apiserver's JSON serializer writes them: `json.Encoder.Encode` (HTML-safe strings and
+ * a closing newline) or, when the request asks for it, `json.MarshalIndent` with two spaces
+ * and no newline.
  *
  * @module
  */
 import type { ServerResponse } from 'node:http';
 import { internalError, StatusError, statusJson, unclassifiedError } from '../../api/errors.js';
+import { goHtmlSafe } from '../../api/managed-fields/go-json.js';
 import { UnwritableError } from '../../storage/backend.js';
+import { wantsPretty } from './pretty.js';
+
+/** The body's bytes as upstream's serializer writes them for this request. */
+function encodeBody(res: ServerResponse, body: string | object): string {
+  if (wantsPretty(res.req)) {
+    const value = typeof body === 'string' ? (JSON.parse(body) as unknown) : body;
+    return goHtmlSafe(JSON.stringify(value, null, 2));
+  }
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  return text.endsWith('\n') ? goHtmlSafe(text) : `${goHtmlSafe(text)}\n`;
+}
 
 export function sendJson(
   res: ServerResponse,
@@ -14,9 +28,23 @@ export function sendJson(
   body: string | object,
   contentType = 'application/json',
 ): void {
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const text = encodeBody(res, body);
   res.writeHead(code, {
     'Content-Type': contentType,
+    'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-cache, private',
+  });
+  res.end(text);
+}
+
+/**
+ * `responsewriters.WriteRawJSON`, which `/version` answers with: always indented, whatever
+ * the request asked.
+ */
+export function sendRawJson(res: ServerResponse, code: number, value: object): void {
+  const text = goHtmlSafe(JSON.stringify(value, null, 2));
+  res.writeHead(code, {
+    'Content-Type': 'application/json',
     'Content-Length': Buffer.byteLength(text),
     'Cache-Control': 'no-cache, private',
   });
