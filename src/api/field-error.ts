@@ -70,7 +70,7 @@ export function fieldErrorText(e: FieldError): string {
 function formatBadValue(v: unknown): string {
   if (v === null || v === undefined) return 'null';
   if (typeof v === 'string') return JSON.stringify(v);
-  if (typeof v === 'number' || typeof v === 'boolean') return String(v);
+  if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return String(v);
   // Values that print as Go syntax (`%#v`), e.g. a CRD's ValidationRule in a CEL compile error.
   const goString = (v as { goString?: unknown }).goString;
   if (typeof goString === 'function') return String(goString.call(v));

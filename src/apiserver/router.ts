@@ -7,7 +7,6 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { methodNotSupported, pathNotFound, StatusError } from '../api/errors.js';
-import type { KubeObject } from '../api/object.js';
 import { groupResource, type ResourceDefinition } from '../api/resource.js';
 import { loadApiExtensionsTools, needsApiExtensionsTools } from '../apiextensions/index.js';
 import { handleBinding } from './handlers/binding.js';
@@ -34,6 +33,7 @@ import { checkPathSegments } from './http/path-segment.js';
 import type { RequestUrl } from './http/request-url.js';
 import { sendJson, sendRawJson, toStatusError } from './http/respond.js';
 import type { RequestInfo, ResourceRequest } from './request-info.js';
+import { decodeObjectJson } from './store/object-json.js';
 
 export async function routeRequest(
   api: ApiServices,
@@ -196,7 +196,7 @@ async function handleGet(api: ApiServices, call: ResourceCall): Promise<void> {
     sendJson(call.res, 200, json);
     return;
   }
-  const obj = JSON.parse(json) as KubeObject;
+  const obj = decodeObjectJson(call.def, json);
   sendTable(api, call, table, [obj], { resourceVersion: obj.metadata?.resourceVersion ?? '' });
 }
 

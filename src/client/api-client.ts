@@ -48,6 +48,8 @@ export {
   RequestTimeoutError,
 } from './api-errors.js';
 
+import { parseJson, stringifyJson } from '../api/int64-json.js';
+
 export interface ApiClientOptions extends ConnectionOptions {
   /** The default field manager of writes, e.g. `replicaset-controller`. */
   readonly fieldManager?: string;
@@ -259,7 +261,7 @@ export class ApiClient {
     const query = this.#writeQuery(options);
     if (options.force !== undefined) query.set('force', String(options.force));
     const path = resourcePath({ ...ref, subresource: options.subresource });
-    const payload = { text: JSON.stringify(body), contentType: PATCH_CONTENT_TYPES[type] };
+    const payload = { text: stringifyJson(body), contentType: PATCH_CONTENT_TYPES[type] };
     return this.#call<T>('PATCH', path, query, payload, options);
   }
 
@@ -319,7 +321,7 @@ export class ApiClient {
     if (answer.code < 200 || answer.code >= 300) throw errorOf(answer);
     if (answer.text.trim() === '') return {} as T;
     try {
-      return JSON.parse(answer.text) as T;
+      return parseJson(answer.text) as T;
     } catch {
       throw new Error(`${method} ${path}: the response is not JSON: ${answer.text.slice(0, 200)}`);
     }
@@ -449,5 +451,5 @@ function errorOf(answer: Answer): StatusCodeError {
 }
 
 function json(body: unknown): Payload {
-  return { text: JSON.stringify(body), contentType: 'application/json' };
+  return { text: stringifyJson(body), contentType: 'application/json' };
 }

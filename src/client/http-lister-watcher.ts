@@ -16,6 +16,7 @@
  */
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
+import { parseJson } from '../api/int64-json.js';
 import type { KubeObject } from '../api/object.js';
 import { type Clock, realClock } from '../util/clock.js';
 import {
@@ -93,7 +94,7 @@ export class HttpListerWatcher<T extends KubeObject = KubeObject> implements Lis
       signal?.removeEventListener('abort', onAbort);
     }
     if (!isSuccess(res)) throw statusCodeError(res.statusCode ?? 0, parseStatusBody(text));
-    const body = JSON.parse(text) as {
+    const body = parseJson(text) as {
       items?: T[] | null;
       metadata?: { resourceVersion?: string; continue?: string };
     };
@@ -234,7 +235,7 @@ function deliverLine<T extends KubeObject>(
   fail: (err: unknown) => void,
 ): void {
   try {
-    const event = JSON.parse(line) as { type?: string; object?: unknown };
+    const event = parseJson(line) as { type?: string; object?: unknown };
     if (event.type === 'ERROR') {
       fail(watchEventError(event.object));
       return;

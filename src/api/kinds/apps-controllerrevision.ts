@@ -30,7 +30,7 @@ export const controllerRevisionResource: ResourceDefinition = {
       const revision = obj.revision;
       const typeErrs = validateOptionalInteger(revision, path('revision'));
       errs.push(...typeErrs);
-      if (typeErrs.length === 0 && typeof revision === 'number') {
+      if (typeErrs.length === 0 && (typeof revision === 'number' || typeof revision === 'bigint')) {
         errs.push(...validateNonnegativeField(revision, path('revision')));
       }
       return errs;

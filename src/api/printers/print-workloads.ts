@@ -78,5 +78,7 @@ function controllerName(o: KubeObject): string {
 }
 
 export function printControllerRevision(o: KubeObject, now: Date): PrintedRow {
-  return { cells: [nameOf(o), controllerName(o), int(o.revision), ageOf(o, now)] };
+  // An int64: beyond 2^53 it is a bigint (src/api/int64-json.ts), printed exactly.
+  const revision = typeof o.revision === 'bigint' ? o.revision : int(o.revision);
+  return { cells: [nameOf(o), controllerName(o), revision, ageOf(o, now)] };
 }

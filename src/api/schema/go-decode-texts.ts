@@ -18,6 +18,7 @@ export function jsonKind(value: unknown): string {
     case 'string':
       return 'string';
     case 'number':
+    case 'bigint':
       return 'number';
     case 'boolean':
       return 'bool';

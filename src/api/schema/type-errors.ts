@@ -203,7 +203,11 @@ function checkInteger(
   int32: boolean,
   hops: number,
 ): void {
-  if (typeof value !== 'number') {
+  if (typeof value === 'bigint') {
+    // Beyond 2^53 (see src/api/int64-json.ts): fits an int64, never an int32.
+    if (int32 || value < -(2n ** 63n) || value >= 2n ** 63n)
+      save(st, `number ${value}`, schema, hops);
+  } else if (typeof value !== 'number') {
     save(st, jsonKind(value), schema, hops);
   } else if (!fitsInteger(value, int32)) {
     save(st, `number ${value}`, schema, hops);
@@ -236,7 +240,8 @@ function checkBytes(st: WalkState, value: unknown, schema: Schema, hops: number)
 function checkIntOrString(st: WalkState, value: unknown): boolean {
   if (typeof value === 'string') return false;
   if (typeof value === 'number' && fitsInteger(value, true)) return false;
-  const kind = typeof value === 'number' ? `number ${value}` : jsonKind(value);
+  const kind =
+    typeof value === 'number' || typeof value === 'bigint' ? `number ${value}` : jsonKind(value);
   st.hard = goValueTypeError(kind, 'int32');
   return true;
 }
@@ -247,7 +252,7 @@ function checkQuantity(st: WalkState, value: unknown): boolean {
   if (typeof value === 'string') {
     const r = parseQuantity(value.trim());
     if (!r.ok) error = r.error;
-  } else if (typeof value === 'number' || typeof value === 'boolean') {
+  } else if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') {
     const r = parseQuantity(String(value));
     if (!r.ok) error = r.error;
   } else {

@@ -44,7 +44,10 @@ export function isValidPortName(port: string): string[] {
 }
 
 /** Upstream `ValidateNonnegativeField`: `Invalid value: -1: must be greater than or equal to 0`. */
-export function validateNonnegativeField(value: number, fieldPath: FieldPath): FieldError[] {
+export function validateNonnegativeField(
+  value: number | bigint,
+  fieldPath: FieldPath,
+): FieldError[] {
   return value < 0 ? [fieldErrors.invalid(fieldPath, value, IS_NEGATIVE_ERROR_MSG)] : [];
 }
 
@@ -58,6 +61,7 @@ export function isInteger(v: unknown): v is number {
  * another type (upstream rejects those while decoding, as 400; here they surface as 422).
  */
 export function validateOptionalInteger(v: unknown, fieldPath: FieldPath): FieldError[] {
-  if (v === undefined || v === null || isInteger(v)) return [];
+  // A bigint is an integer beyond 2^53 (src/api/int64-json.ts): an int64 field holds it.
+  if (v === undefined || v === null || isInteger(v) || typeof v === 'bigint') return [];
   return [fieldErrors.invalid(fieldPath, v, 'must be an integer')];
 }

@@ -7,6 +7,7 @@
  * @module
  */
 import { badRequest, isNotFound, unclassifiedError } from '../../api/errors.js';
+import { parseJson } from '../../api/int64-json.js';
 import {
   jsonTextDepth,
   MAX_DECODE_DEPTH,
@@ -27,6 +28,7 @@ import { decodeYamlText } from '../../api/yaml-decode.js';
 import { readBody } from '../http/body.js';
 import { queryFlag } from '../http/query-bool.js';
 import { sendJson } from '../http/respond.js';
+import { exactIntegers } from '../store/object-json.js';
 import type { ApiServices, ResourceCall } from './context.js';
 import { isDryRun } from './context.js';
 import { checkWriteOptions, managerOf } from './field-manager.js';
@@ -44,7 +46,7 @@ export async function handleApply(
   checkWriteOptions(call, 'PatchOptions', true);
   const text = (await readBody(call.req)).toString('utf8');
   // Decoded (depth and aliases bounded) before the duplicate-key scan walks its YAML tree.
-  const decoded = decodeApplyBody(text);
+  const decoded = decodeApplyBody(text, exactIntegers(call.def));
   settleStrictErrors(call, directive, {
     verb: 'apply',
     yamlDuplicates: findYamlDuplicateKeys(text),
@@ -100,7 +102,7 @@ function withName(obj: KubeObject, name: string): KubeObject {
  * decodes it with go-yaml, hence go-yaml's texts for a body nested past 10,000 levels or with
  * excessive aliasing; past 500 levels this server refuses it (`src/api/json-depth.ts`).
  */
-function decodeApplyBody(text: string): unknown {
+function decodeApplyBody(text: string, exact: boolean): unknown {
   const trimmed = text.trimStart();
   if (trimmed.startsWith('{')) {
     const scan = jsonTextDepth(text);
@@ -113,7 +115,7 @@ function decodeApplyBody(text: string): unknown {
       throw badRequest(`error decoding YAML: ${objectDepthError('the document')}`);
     }
     try {
-      return JSON.parse(text);
+      return exact ? parseJson(text) : JSON.parse(text);
     } catch {
       // not JSON after all: read as YAML below
     }

@@ -7,13 +7,13 @@
  * @module
  */
 import { badRequest, resourceExpired } from '../../api/errors.js';
-import type { KubeObject } from '../../api/object.js';
 import { apiVersionOf, type ResourceDefinition } from '../../api/resource.js';
 import { CompactedError, FutureRevisionError, type ListResult } from '../../storage/backend.js';
 import { sendJson } from '../http/respond.js';
 import { parseRequestSelector } from '../selectors.js';
 import { attributesOf } from '../store/attributes.js';
 import { listPrefix } from '../store/keys.js';
+import { decodeObjectJson } from '../store/object-json.js';
 import type { ApiServices, ResourceCall } from './context.js';
 import { parseResourceVersion, tooLargeFor } from './resource-version.js';
 import { asServedVersion } from './served-version.js';
@@ -74,7 +74,7 @@ export async function handleList(api: ApiServices, call: ResourceCall): Promise<
     api,
     call,
     table,
-    result.items.map((kv) => JSON.parse(asServedVersion(def, kv.value)) as KubeObject),
+    result.items.map((kv) => decodeObjectJson(def, asServedVersion(def, kv.value))),
     {
       resourceVersion: String(meta.resourceVersion),
       ...(meta.continue !== undefined ? { continue: meta.continue as string } : {}),

@@ -8,6 +8,7 @@
  * @module
  */
 import { badRequest, unsupportedMediaType } from '../../api/errors.js';
+import { parseJson, stringifyJson } from '../../api/int64-json.js';
 import { jsonDepthProblem } from '../../api/json-depth.js';
 import type { KubeObject } from '../../api/object.js';
 import { applyJsonPatch } from '../../api/patch/json-patch.js';
@@ -22,6 +23,7 @@ import { SchemaNavigator } from '../../api/schema/navigator.js';
 import { readBody } from '../http/body.js';
 import { contentTypeOf, PATCH_TYPES } from '../http/media.js';
 import { sendJson } from '../http/respond.js';
+import { exactIntegers } from '../store/object-json.js';
 import { handleApply } from './apply.js';
 import type { ApiServices, ResourceCall } from './context.js';
 import { isDryRun } from './context.js';
@@ -51,7 +53,7 @@ export async function handlePatch(api: ApiServices, call: ResourceCall): Promise
   const directive = fieldValidationOf(call, 'PatchOptions');
   if (type === PATCH_TYPES.apply) return handleApply(api, call, directive);
   checkWriteOptions(call, 'PatchOptions');
-  const patch = decodePatch(await readBody(call.req), type);
+  const patch = decodePatch(await readBody(call.req), type, exactIntegers(call.def));
   const { def, info } = call;
   const sub = info.subresource;
   const schema = await kindSchema(def);
@@ -82,7 +84,7 @@ export async function handlePatch(api: ApiServices, call: ResourceCall): Promise
       track: trackUpdates(api, call, schema),
     },
   );
-  const body = sub === 'scale' ? JSON.stringify(scaleOf(def, result.object)) : result.json;
+  const body = sub === 'scale' ? stringifyJson(scaleOf(def, result.object)) : result.json;
   sendJson(call.res, 200, body);
 }
 
@@ -94,14 +96,14 @@ function acceptedPatchTypes(call: ResourceCall): string[] {
   return types;
 }
 
-function decodePatch(body: Buffer, type: string): DecodedPatch {
+function decodePatch(body: Buffer, type: string, exact: boolean): DecodedPatch {
   const text = body.toString('utf8');
   // Before JSON.parse and every recursive walk of the patch: see src/api/json-depth.ts.
   const problem = jsonDepthProblem(text, 'the patch');
   if (problem !== undefined) throw badRequest(`error decoding patch: ${problem}`);
   let doc: unknown;
   try {
-    doc = JSON.parse(text);
+    doc = exact ? parseJson(text) : JSON.parse(text);
   } catch (e) {
     throw badRequest(`error decoding patch: ${(e as Error).message}`);
   }

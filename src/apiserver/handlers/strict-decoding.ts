@@ -28,6 +28,7 @@ import { pruneUnknownFields } from '../../api/schema/prune-unknown.js';
 import { findTypeError, typeErrorMessage } from '../../api/schema/type-errors.js';
 import { decodeObjectBody } from '../http/body.js';
 import { contentTypeOf } from '../http/media.js';
+import { exactIntegers } from '../store/object-json.js';
 import type { ResourceCall } from './context.js';
 import type { KindSchema } from './kind-schema.js';
 
@@ -75,7 +76,7 @@ export async function decodeStrictObject(
 ): Promise<unknown> {
   const directive = fieldValidationOf(call, verb === 'create' ? 'CreateOptions' : 'UpdateOptions');
   const header = call.req.headers['content-type'];
-  const value = await decodeObjectBody(body, header);
+  const value = await decodeObjectBody(body, header, exactIntegers(call.def));
   checkTypes(call, value, schema);
   const unknown = pruneReported(value, schema, directive);
   if (directive === 'Ignore') return value;

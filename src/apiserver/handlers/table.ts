@@ -7,6 +7,7 @@
  * @module
  */
 import { badRequest } from '../../api/errors.js';
+import { stringifyJson } from '../../api/int64-json.js';
 import type { KubeObject } from '../../api/object.js';
 import type { IncludeObject, tableFor } from '../../api/printers/index.js';
 import { tableContentType, tableFormat } from '../http/media.js';
@@ -58,7 +59,7 @@ export function tableJson(
     ...meta,
   });
   const out = table.version === 'v1' ? t : { ...t, apiVersion: 'meta.k8s.io/v1beta1' };
-  return JSON.stringify(out);
+  return stringifyJson(out);
 }
 
 export function sendTable(

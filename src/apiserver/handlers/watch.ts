@@ -18,6 +18,7 @@
  * @module
  */
 import { goStatus, resourceExpired, type StatusError } from '../../api/errors.js';
+import { stringifyJson } from '../../api/int64-json.js';
 import { goHtmlSafe } from '../../api/managed-fields/go-json.js';
 import type { KubeObject } from '../../api/object.js';
 import { apiVersionOf, type ResourceDefinition } from '../../api/resource.js';
@@ -32,6 +33,7 @@ import { queryFlag } from '../http/query-bool.js';
 import { parseRequestSelector, type RequestSelector } from '../selectors.js';
 import { attributesOf } from '../store/attributes.js';
 import { listPrefix } from '../store/keys.js';
+import { decodeObjectJson } from '../store/object-json.js';
 import type { ApiServices, ResourceCall } from './context.js';
 import { parseResourceVersion, tooLargeFor } from './resource-version.js';
 import { asServedVersion } from './served-version.js';
@@ -329,15 +331,18 @@ class WatchStream {
 
   /** The object stopped matching: DELETED with its old content and the new revision. */
   #leftSelector(prev: KeyValue, revision: number): string {
-    const obj = JSON.parse(prev.value) as { metadata?: Record<string, unknown> };
+    const obj = decodeObjectJson(this.#def, prev.value);
     obj.metadata = { ...obj.metadata, resourceVersion: String(revision) };
     if (this.#table) return this.#tableLine('DELETED', obj as KubeObject);
-    return `${JSON.stringify({ type: 'DELETED', object: obj })}\n`;
+    return `${stringifyJson({ type: 'DELETED', object: obj })}\n`;
   }
 
   #line(type: EventType, kv: KeyValue): string {
     if (this.#table !== undefined) {
-      return this.#tableLine(type, JSON.parse(asServedVersion(this.#def, kv.value)) as KubeObject);
+      return this.#tableLine(
+        type,
+        decodeObjectJson(this.#def, asServedVersion(this.#def, kv.value)),
+      );
     }
     // Custom resources may be stored in another served version: no shared line cache.
     if (this.#def.customResource !== undefined) {

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { badRequest, requestEntityTooLarge, unsupportedMediaType } from '../../api/errors.js';
+import { parseJson } from '../../api/int64-json.js';
 import { jsonDepthProblem, valueDepthProblem } from '../../api/json-depth.js';
 import { decodeYamlText } from '../../api/yaml-decode.js';
 import { contentTypeOf } from './media.js';
@@ -50,13 +51,16 @@ const PROTOBUF = 'application/vnd.kubernetes.protobuf';
  * Decodes a POST/PUT (or DELETE options) body: JSON, YAML, Kubernetes protobuf (client-go's
  * typed clients send it since 1.32, so `kubectl create configmap` does), or no Content-Type
  * at all (kubectl's `scale --current-replicas` PUT sends none; upstream reads it as JSON).
+ * JSON integers beyond 2^53 decode exactly (as bigints) unless `exactIntegers` is false: see
+ * `decodeObjectJson`.
  */
 export async function decodeObjectBody(
   body: Buffer,
   contentTypeHeader: string | undefined,
+  exactIntegers = true,
 ): Promise<unknown> {
   const type = contentTypeOf(contentTypeHeader);
-  if (type === '' || type === 'application/json') return decodeJson(body);
+  if (type === '' || type === 'application/json') return decodeJson(body, exactIntegers);
   if (type === 'application/yaml') return decodeYaml(body);
   if (type === PROTOBUF) {
     // Loaded on first use: its schema tables cost ~35 ms at startup otherwise.
@@ -74,7 +78,7 @@ export async function decodeObjectBody(
  * A JSON body; its depth is checked on the text before JSON.parse (which is iterative in V8,
  * but every walker after it is not): see `src/api/json-depth.ts`.
  */
-export function decodeJson(body: Buffer): unknown {
+export function decodeJson(body: Buffer, exactIntegers = true): unknown {
   const text = body.toString('utf8');
   if (text.trim() === '') throw badRequest('the request body is empty');
   const problem = jsonDepthProblem(text);
@@ -82,7 +86,7 @@ export function decodeJson(body: Buffer): unknown {
     throw badRequest(`couldn't get version/kind; json parse error: ${problem}`);
   }
   try {
-    return JSON.parse(text);
+    return exactIntegers ? parseJson(text) : JSON.parse(text);
   } catch (e) {
     throw badRequest(`couldn't get version/kind; json parse error: ${(e as Error).message}`);
   }

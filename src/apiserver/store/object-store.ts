@@ -19,6 +19,7 @@ import {
   optimisticLockConflict,
 } from '../../api/errors.js';
 import type { FieldError } from '../../api/field-error.js';
+import { stringifyJson } from '../../api/int64-json.js';
 import type { KubeObject } from '../../api/object.js';
 import { groupResource, type ResourceDefinition } from '../../api/resource.js';
 import type { Backend, KeyValue } from '../../storage/backend.js';
@@ -35,20 +36,37 @@ import {
   sameStoredObject,
   setTypeMeta,
 } from './metadata.js';
+import { decodeObjectJson } from './object-json.js';
 import { reportStorageHealth } from './storage-events.js';
 import { validateForCreate, validateForUpdate } from './validate.js';
 
+/** What a plugin knows of the request besides the object. */
+export interface AdmissionAttributes {
+  /** A server-side dry run (`dryRun=All`): check, but leave no trace (no quota charge). */
+  readonly dryRun: boolean;
+}
+
 /** Checks writes against cluster state (namespace lifecycle); throws a StatusError. */
 export interface Admission {
-  admitCreate?(def: ResourceDefinition, namespace: string, obj: KubeObject): void;
+  admitCreate?(
+    def: ResourceDefinition,
+    namespace: string,
+    obj: KubeObject,
+    attributes?: AdmissionAttributes,
+  ): void;
   admitDelete?(def: ResourceDefinition, namespace: string, name: string): void;
   /**
    * Fills server-allocated fields (a Service's cluster IP) of a valid new object; returns
    * the release of what it reserved, called once the write is settled either way.
    */
   allocate?(def: ResourceDefinition, obj: KubeObject): (() => void) | undefined;
-  /** Carries allocated fields over an update that omitted them. */
-  preserve?(def: ResourceDefinition, next: KubeObject, current: KubeObject): void;
+  /** Carries allocated fields over an update that omitted them (and checks the update). */
+  preserve?(
+    def: ResourceDefinition,
+    next: KubeObject,
+    current: KubeObject,
+    attributes?: AdmissionAttributes,
+  ): void;
 }
 
 export interface ObjectStoreOptions {
@@ -124,7 +142,7 @@ export class ObjectStore {
   }
 
   get(def: ResourceDefinition, namespace: string, name: string): KubeObject {
-    return JSON.parse(this.getJson(def, namespace, name).value) as KubeObject;
+    return decodeObjectJson(def, this.getJson(def, namespace, name).value);
   }
 
   /** Creates `obj` (already decoded from the request and owned by the caller). */
@@ -163,11 +181,11 @@ export class ObjectStore {
   ): Promise<WriteResult | undefined> {
     const name = metaOf(obj).name!;
     this.#check(def, obj, validateForCreate(def, obj));
-    this.#admission?.admitCreate?.(def, namespace, obj);
+    this.#admission?.admitCreate?.(def, namespace, obj, { dryRun: options.dryRun === true });
     const release = this.#admission?.allocate?.(def, obj);
     try {
       const tracked = options.track ? options.track(obj, undefined) : obj;
-      if (options.dryRun) return { json: JSON.stringify(tracked), object: tracked };
+      if (options.dryRun) return { json: stringifyJson(tracked), object: tracked };
       const kv = await this.backend.create(objectKey(def, namespace, name), encoder(tracked));
       return { json: kv.value, object: tracked };
     } catch (e) {
@@ -194,13 +212,13 @@ export class ObjectStore {
     for (let attempt = 1; ; attempt++) {
       const currentKv = this.backend.getLatest(key);
       if (currentKv === undefined) throw notFound(groupResource(def), name);
-      const current = JSON.parse(currentKv.value) as KubeObject;
+      const current = decodeObjectJson(def, currentKv.value);
       // A fresh decode of the stored text is the caller's private copy to change.
-      const proposed = update(JSON.parse(currentKv.value) as KubeObject);
+      const proposed = update(decodeObjectJson(def, currentKv.value));
       const prepared = this.#prepareUpdate(def, namespace, name, proposed, current, options);
       if (sameStoredObject(prepared, current)) return { json: currentKv.value, object: current };
       const next = options.track ? options.track(prepared, current) : prepared;
-      if (options.dryRun) return { json: JSON.stringify(next), object: next };
+      if (options.dryRun) return { json: stringifyJson(next), object: next };
       const remove = readyToRemove(next, def);
       const written = await this.#write(
         def,
@@ -229,7 +247,7 @@ export class ObjectStore {
       // The main resource cannot change status when the kind has a /status subresource.
       if (def.statusSubresource) keepStatus(next, current);
       def.strategy.prepareForUpdate?.(next, current);
-      this.#admission?.preserve?.(def, next, current);
+      this.#admission?.preserve?.(def, next, current, { dryRun: options.dryRun === true });
     }
     setTypeMeta(next, def);
     const meta = metaOf(next);
@@ -285,13 +303,13 @@ export class ObjectStore {
       const currentKv = this.backend.getLatest(key);
       if (currentKv === undefined) throw notFound(groupResource(def), name);
       this.#admission?.admitDelete?.(def, namespace, name);
-      const current = JSON.parse(currentKv.value) as KubeObject;
+      const current = decodeObjectJson(def, currentKv.value);
       checkPreconditions(def, name, current, options);
       const plan = planDeletion(def, current, options, this.#clock.now());
       if (plan.action === 'none') return { json: currentKv.value, object: current, removed: false };
       const removed = plan.action === 'remove';
       const final = plan.action === 'mark' ? plan.next : current;
-      if (writeOptions.dryRun) return { json: JSON.stringify(final), object: final, removed };
+      if (writeOptions.dryRun) return { json: stringifyJson(final), object: final, removed };
       const written = await this.#write(
         def,
         name,
@@ -324,7 +342,7 @@ function encoder(obj: KubeObject): (revision: number) => string {
   return (revision) => {
     metaOf(obj).resourceVersion = String(revision);
     const { kind, apiVersion, metadata, ...rest } = obj;
-    return JSON.stringify({ kind, apiVersion, metadata, ...rest });
+    return stringifyJson({ kind, apiVersion, metadata, ...rest });
   };
 }
 

@@ -17,6 +17,8 @@ import { controllerRefOf } from '../../controller/controller-ref.js';
 import { WorkQueue } from '../../controller/workqueue.js';
 import { claimReplicaSets, podsByReplicaSet } from './claim.js';
 import { rolloutRecreate } from './recreate.js';
+import { rollback } from './rollback.js';
+import { getRollbackTo } from './rollback-plan.js';
 import { rolloutRolling } from './rolling.js';
 import { strategyType } from './rollout-math.js';
 import { checkPausedConditions, scalingEvent, syncScaling, syncStatusOnly } from './sync.js';
@@ -191,6 +193,9 @@ class DeploymentController {
     if (d.metadata?.deletionTimestamp) return syncStatusOnly(s, rsList);
     await checkPausedConditions(s);
     if (d.spec?.paused) return syncScaling(s, rsList);
+    // Not re-entrant (upstream): nothing else runs until the annotation is gone.
+    const rollbackTo = getRollbackTo(d);
+    if (rollbackTo !== undefined) return rollback(s, rsList, rollbackTo);
     if (await scalingEvent(s, rsList)) return syncScaling(s, rsList);
     const type = strategyType(d);
     if (type === 'Recreate') {

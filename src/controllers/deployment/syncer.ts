@@ -283,6 +283,17 @@ export class DeploymentSyncer {
     return true;
   }
 
+  /**
+   * A full update of the Deployment (spec and metadata; the server keeps the status), as
+   * upstream's `updateDeploymentAndClearRollbackTo`; `d` takes the stored answer.
+   */
+  async updateDeployment(next: Deployment): Promise<void> {
+    const ref = objectRef(RESOURCES.deployments, next);
+    const saved = await this.#o.client.update<Deployment>(ref, next, this.#call());
+    this.d.metadata = saved.metadata ?? this.d.metadata;
+    this.d.spec = saved.spec ?? this.d.spec;
+  }
+
   /** Writes `d.status` (UpdateStatus). */
   async saveStatus(): Promise<void> {
     await this.#saveDeployment(false, true);

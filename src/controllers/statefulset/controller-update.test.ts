@@ -11,7 +11,7 @@ import type { KubeObject } from '../../api/object.js';
 import { RESOURCES } from '../../controller/context.js';
 import { eventually, type Harness, startHarness } from '../../controller/testing/harness.js';
 import { statefulSetController } from './index.js';
-import type { ControllerRevision } from './revisions.js';
+import { type ControllerRevision, compareRevisions } from './revisions.js';
 import {
   claimRef,
   createNamespace,
@@ -41,7 +41,7 @@ after(async () => {
 
 async function revisions(namespace: string): Promise<ControllerRevision[]> {
   const list = await h.list<ControllerRevision>({ ...RESOURCES.controllerrevisions, namespace });
-  return list.sort((a, b) => (a.revision ?? 0) - (b.revision ?? 0));
+  return list.sort(compareRevisions);
 }
 
 async function setImage(namespace: string, name: string, image: string): Promise<void> {

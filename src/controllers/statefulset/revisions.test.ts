@@ -51,7 +51,11 @@ function statefulSet(
   };
 }
 
-function rev(name: string, revision: number, created = '2024-01-01T00:00:00Z'): ControllerRevision {
+function rev(
+  name: string,
+  revision: number | bigint,
+  created = '2024-01-01T00:00:00Z',
+): ControllerRevision {
   return { metadata: { name, creationTimestamp: created }, data: { n: name }, revision };
 }
 
@@ -216,10 +220,31 @@ describe('sorting and numbering', () => {
     ];
     assert.deepEqual(sortRevisions(revisions).map(nameOf), ['z', 'b', 'c', 'a']);
   });
-  const next: [ControllerRevision[], number][] = [
+  it('orders int64 numbers exactly, numbers and bigints alike', () => {
+    const revisions = [
+      rev('c', 3546343826724305833n),
+      rev('a', 3546343826724305832n),
+      rev('b', 3546343826724305832n, '2024-01-02T00:00:00Z'),
+      rev('z', 7),
+    ];
+    assert.deepEqual(sortRevisions(revisions).map(nameOf), ['z', 'a', 'b', 'c']);
+  });
+  it('a rollback moves an older revision past an int64 newest', () => {
+    const set = statefulSet('nginx:1');
+    const old = { ...newRevision(set, 1, 0) };
+    const newest = newRevision(statefulSet('nginx:2'), 3546343826724305832n, 0);
+    const plan = planRevisions(set, [old, newest]);
+    assert.equal(plan.bump?.revision, 3546343826724305833n);
+    assert.equal(plan.create, undefined);
+  });
+  const next: [ControllerRevision[], number | bigint][] = [
     [[], 1],
     [[rev('a', 1)], 2],
     [[rev('a', 5), rev('b', 2)], 6],
+    // int64 (upstream's type): doubles would give 3546343826724306000.
+    [[rev('a', 3546343826724305832n), rev('b', 2)], 3546343826724305833n],
+    [[rev('a', 9007199254740990), rev('b', 2)], 9007199254740991],
+    [[rev('a', 9007199254740991)], 9007199254740992n],
   ];
   for (const [revisions, want] of next) {
     it(`nextRevision of [${revisions.map((r) => r.revision)}] is ${want}`, () =>

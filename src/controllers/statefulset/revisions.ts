@@ -27,10 +27,30 @@ const MAX_PREFIX_LENGTH = 223;
 
 const STATEFULSET_KIND = { group: 'apps', version: 'v1', kind: 'StatefulSet' } as const;
 
-/** An apps/v1 ControllerRevision as this module reads and writes it. */
+/**
+ * An apps/v1 ControllerRevision as this module reads and writes it. `revision` is an int64:
+ * beyond 2^53 the API's JSON decodes it as a `bigint` (src/api/int64-json.ts).
+ */
 export interface ControllerRevision extends KubeObject {
   data?: unknown;
-  revision?: number;
+  revision?: number | bigint;
+}
+
+/** A revision number as a bigint (absent, or not an integer → 0, as Go's zero value). */
+export function revisionNumber(r: ControllerRevision): bigint {
+  const v = r.revision;
+  if (typeof v === 'bigint') return v;
+  return typeof v === 'number' && Number.isSafeInteger(v) ? BigInt(v) : 0n;
+}
+
+/**
+ * The JSON value of a revision number: a plain number while it is exact as one, a bigint
+ * beyond 2^53 (written as digits by the API's encoder), so small histories look as before.
+ */
+export function revisionValue(n: bigint): number | bigint {
+  return n >= -BigInt(Number.MAX_SAFE_INTEGER) && n <= BigInt(Number.MAX_SAFE_INTEGER)
+    ? Number(n)
+    : n;
 }
 
 /** The outcome of one sync's history step (upstream `getStatefulSetRevisions`). */
@@ -98,7 +118,7 @@ export function controllerRevisionName(prefix: string, hash: string): string {
  */
 export function newRevision(
   set: KubeObject,
-  revision: number,
+  revision: number | bigint,
   collisionCount: number,
 ): ControllerRevision {
   const data = revisionData(set);
@@ -148,8 +168,8 @@ function creationMillis(r: ControllerRevision): number {
 
 /** Upstream `byRevision.Less`: revision number, then creation time, then name. */
 export function compareRevisions(a: ControllerRevision, b: ControllerRevision): number {
-  const ra = a.revision ?? 0;
-  const rb = b.revision ?? 0;
+  const ra = revisionNumber(a);
+  const rb = revisionNumber(b);
   if (ra !== rb) return ra < rb ? -1 : 1;
   const ta = creationMillis(a);
   const tb = creationMillis(b);
@@ -164,11 +184,17 @@ export function sortRevisions(revisions: readonly ControllerRevision[]): Control
   return [...revisions].sort(compareRevisions);
 }
 
-/** Upstream `nextRevision`: one more than the highest number, 1 for an empty history. */
-export function nextRevision(revisions: readonly ControllerRevision[]): number {
-  let max = 0;
-  for (const r of revisions) max = Math.max(max, r.revision ?? 0);
-  return max + 1;
+/**
+ * Upstream `nextRevision`: one more than the highest number, 1 for an empty history. In
+ * int64 arithmetic: with doubles, 3546343826724305832 + 1 would be 3546343826724306000.
+ */
+export function nextRevision(revisions: readonly ControllerRevision[]): number | bigint {
+  let max = 0n;
+  for (const r of revisions) {
+    const n = revisionNumber(r);
+    if (n > max) max = n;
+  }
+  return revisionValue(max + 1n);
 }
 
 /** Upstream `FindEqualRevisions`, in the (sorted) order given. */
@@ -198,7 +224,7 @@ const MAX_COLLISION_COUNT = 2 ** 31 - 1;
  */
 function resolveCreate(
   set: KubeObject,
-  number: number,
+  number: number | bigint,
   collisionCount: number,
   taken: ReadonlyMap<string, ControllerRevision>,
 ): { revision: ControllerRevision; existing: boolean; collisionCount: number } {
