@@ -28,7 +28,9 @@ import { realClock } from '../util/clock.js';
 import { composeAdmission } from './admission/chain.js';
 import { defaultStorageClassAdmission } from './admission/default-storage-class.js';
 import { defaultTolerationSecondsAdmission } from './admission/default-tolerations.js';
+import { limitRangerAdmission } from './admission/limit-ranger.js';
 import { persistentVolumeClaimResizeAdmission } from './admission/pvc-resize.js';
+import { resourceQuotaAdmission } from './admission/resource-quota.js';
 import { storageObjectInUseProtectionAdmission } from './admission/storage-object-in-use-protection.js';
 import { gateResources } from './feature-gates.js';
 import type { ApiServices } from './handlers/context.js';
@@ -148,6 +150,9 @@ export class ApiServer {
       clock,
       admission: composeAdmission(
         namespaceAdmission(options.backend),
+        // LimitRanger fills defaults before anything counts them; ResourceQuota is last, as
+        // upstream orders its plugins, so it charges the object as it will be stored.
+        limitRangerAdmission(options.backend),
         allocation(this.#services),
         defaultTolerationSecondsAdmission({
           notReadyTolerationSeconds: options.defaultNotReadyTolerationSeconds,
@@ -157,6 +162,7 @@ export class ApiServer {
         defaultStorageClassAdmission(options.backend),
         storageObjectInUseProtectionAdmission(),
         persistentVolumeClaimResizeAdmission(options.backend),
+        resourceQuotaAdmission(options.backend, { clock }),
       ),
       ...(options.uid ? { uid: options.uid } : {}),
       ...(options.random ? { random: options.random } : {}),

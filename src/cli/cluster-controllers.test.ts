@@ -49,6 +49,7 @@ describe('--controllers selection', () => {
       'pv-protection-controller',
       'endpoint-controller',
       'endpointslice',
+      'resourcequota-controller',
     ]) {
       assert.ok(names.includes(name), name);
     }

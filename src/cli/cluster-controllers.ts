@@ -25,6 +25,7 @@ import {
   simulatedStorage,
 } from '../controllers/persistentvolume/index.js';
 import { replicaSetController } from '../controllers/replicaset/index.js';
+import { resourceQuotaController } from '../controllers/resourcequota/index.js';
 import { statefulSetController } from '../controllers/statefulset/index.js';
 import {
   pvcProtectionController,
@@ -87,6 +88,7 @@ export function clusterControllers(shape: ClusterShape): ControllerDefinition[] 
     endpointsController,
     endpointSliceController(),
     garbageCollectorController,
+    resourceQuotaController,
     disruptionController,
     nodeLifecycleController(grace),
     taintEvictionController(),

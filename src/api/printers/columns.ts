@@ -229,3 +229,21 @@ export const SCALE_COLUMNS = [
 
 /** The default table (`rest.NewDefaultTableConvertor`): kinds without a printer. */
 export const DEFAULT_COLUMNS = [NAME, column('Created At', 'date', 'ObjectMeta.creationTimestamp')];
+
+/** Upstream `resourceQuotaColumnDefinitions`: used/hard per resource, limits.* apart. */
+export const RESOURCE_QUOTA_COLUMNS = [
+  NAME,
+  AGE,
+  column(
+    'Request',
+    'string',
+    text('Request represents a minimum amount of cpu/memory that a container may consume.'),
+  ),
+  column(
+    'Limit',
+    'string',
+    text(
+      'Limits control the maximum amount of cpu/memory that a container may use independent of contention on the node.',
+    ),
+  ),
+];

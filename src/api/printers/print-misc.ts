@@ -154,3 +154,25 @@ export function printScale(scale: KubeObject, now: Date): PrintedRow {
     ],
   };
 }
+
+/**
+ * Upstream `printResourceQuota`: for each resource of `spec.hard`, sorted by name,
+ * `name: used/hard` from the status (a resource the quota controller has not counted yet shows
+ * `0`), joined by `, `; resources named `limits.<x>` go to the Limit column.
+ */
+export function printResourceQuota(quota: KubeObject, now: Date): PrintedRow {
+  const hard = obj(obj(quota.spec).hard);
+  const status = obj(quota.status);
+  const request: string[] = [];
+  const limit: string[] = [];
+  for (const name of Object.keys(hard).sort()) {
+    const pieces = name.split('.');
+    const cell = `${name}: ${quantityOrZero(obj(status.used)[name])}/${quantityOrZero(obj(status.hard)[name])}`;
+    (pieces.length > 1 && pieces[0] === 'limits' ? limit : request).push(cell);
+  }
+  return { cells: [nameOf(quota), ageOf(quota, now), request.join(', '), limit.join(', ')] };
+}
+
+function quantityOrZero(v: unknown): string {
+  return typeof v === 'string' || typeof v === 'number' ? String(v) : '0';
+}

@@ -28,6 +28,7 @@ import {
   POD_COLUMNS,
   POD_DISRUPTION_BUDGET_COLUMNS,
   REPLICA_SET_COLUMNS,
+  RESOURCE_QUOTA_COLUMNS,
   SCALE_COLUMNS,
   SECRET_COLUMNS,
   SERVICE_ACCOUNT_COLUMNS,
@@ -52,6 +53,7 @@ import {
   printLease,
   printNetworkPolicy,
   printPodDisruptionBudget,
+  printResourceQuota,
   printScale,
 } from './print-misc.js';
 import { printPod } from './print-pod.js';
@@ -93,6 +95,7 @@ const PRINTERS: ReadonlyMap<string, KindPrinter> = new Map([
   ['events.k8s.io/Event', printer(EVENT_COLUMNS, printEventsApiEvent)],
   ['/ConfigMap', printer(CONFIG_MAP_COLUMNS, printConfigMap)],
   ['/Secret', printer(SECRET_COLUMNS, printSecret)],
+  ['/ResourceQuota', printer(RESOURCE_QUOTA_COLUMNS, printResourceQuota)],
   ['/ServiceAccount', printer(SERVICE_ACCOUNT_COLUMNS, printServiceAccount)],
   ['coordination.k8s.io/Lease', printer(LEASE_COLUMNS, printLease)],
   ['policy/PodDisruptionBudget', printer(POD_DISRUPTION_BUDGET_COLUMNS, printPodDisruptionBudget)],

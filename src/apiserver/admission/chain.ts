@@ -10,8 +10,8 @@ import type { Admission } from '../store/object-store.js';
 
 export function composeAdmission(...plugins: readonly Admission[]): Admission {
   return {
-    admitCreate(def, namespace, obj) {
-      for (const p of plugins) p.admitCreate?.(def, namespace, obj);
+    admitCreate(def, namespace, obj, attributes) {
+      for (const p of plugins) p.admitCreate?.(def, namespace, obj, attributes);
     },
     admitDelete(def, namespace, name) {
       for (const p of plugins) p.admitDelete?.(def, namespace, name);
@@ -33,8 +33,8 @@ export function composeAdmission(...plugins: readonly Admission[]): Admission {
             for (const release of releases) release();
           };
     },
-    preserve(def, next, current) {
-      for (const p of plugins) p.preserve?.(def, next, current);
+    preserve(def, next, current, attributes) {
+      for (const p of plugins) p.preserve?.(def, next, current, attributes);
     },
   };
 }
