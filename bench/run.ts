@@ -9,7 +9,8 @@
  *   npm run bench -- --profile prof        # servers write V8 CPU profiles into ./prof
  *
  * Groups: storage (bench/storage.ts, when present), etcd, api-writes, startup, memory,
- * watch-fanout, table-render, kubectl-apply (and openapi-heap), workloads, statefulset, operator, hostile. Servers and load generators only bind and target 127.0.0.1; every child
+ * watch-fanout, table-render, kubectl-apply (and openapi-heap), workloads, statefulset, operator, hostile,
+ * fidelity. Servers and load generators only bind and target 127.0.0.1; every child
  * process and temp dir is removed at the end, on failure and on Ctrl-C.
  *
  * Exit code: 0 when every group ran (missed targets are results, not failures), 1 when a
@@ -66,6 +67,7 @@ const GROUPS: Record<string, () => Promise<BenchGroup>> = {
   statefulset: async () => (await import('./statefulset.js')).benchStatefulSet,
   operator: async () => (await import('./operator.js')).benchOperator,
   hostile: async () => (await import('./hostile.js')).benchHostile,
+  fidelity: async () => (await import('./fidelity.js')).benchFidelity,
 };
 
 /** fleetyard's backend writes/s over etcd's ceiling, when both were measured. */
