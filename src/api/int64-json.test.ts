@@ -103,3 +103,10 @@ function captureError(f: () => unknown): string {
   }
   return '';
 }
+
+describe('stringifyJson with indentation', () => {
+  it('indents as JSON.stringify does, bigints as digits', () => {
+    assert.equal(stringifyJson({ a: [1] }, 2), JSON.stringify({ a: [1] }, null, 2));
+    assert.equal(stringifyJson({ r: 3546343826724305832n }, 2), '{\n  "r": 3546343826724305832\n}');
+  });
+});

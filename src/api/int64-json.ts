@@ -40,15 +40,17 @@ export function parseJson(text: string): unknown {
 }
 
 /** `JSON.stringify` of a JSON value whose integers may be `bigint`s (written as digits). */
-export function stringifyJson(value: unknown): string {
+export function stringifyJson(value: unknown, space?: number): string {
   try {
-    return JSON.stringify(value);
+    return JSON.stringify(value, null, space);
   } catch (e) {
     // Only a bigint (or a cycle, which fails again below) makes JSON.stringify throw.
     if (!(e instanceof TypeError)) throw e;
   }
-  const text = JSON.stringify(value, (_key, v: unknown) =>
-    typeof v === 'bigint' ? `${MARK}${v}` : v,
+  const text = JSON.stringify(
+    value,
+    (_key, v: unknown) => (typeof v === 'bigint' ? `${MARK}${v}` : v),
+    space,
   );
   return text.replace(ENCODED_MARK, '$1');
 }

@@ -8,6 +8,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { internalError, StatusError, statusJson, unclassifiedError } from '../../api/errors.js';
+import { parseJson, stringifyJson } from '../../api/int64-json.js';
 import { goHtmlSafe } from '../../api/managed-fields/go-json.js';
 import { UnwritableError } from '../../storage/backend.js';
 import { wantsPretty } from './pretty.js';
@@ -15,10 +16,10 @@ import { wantsPretty } from './pretty.js';
 /** The body's bytes as upstream's serializer writes them for this request. */
 function encodeBody(res: ServerResponse, body: string | object): string {
   if (wantsPretty(res.req)) {
-    const value = typeof body === 'string' ? (JSON.parse(body) as unknown) : body;
-    return goHtmlSafe(JSON.stringify(value, null, 2));
+    const value = typeof body === 'string' ? parseJson(body) : body;
+    return goHtmlSafe(stringifyJson(value, 2));
   }
-  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const text = typeof body === 'string' ? body : stringifyJson(body);
   return text.endsWith('\n') ? goHtmlSafe(text) : `${goHtmlSafe(text)}\n`;
 }
 
