@@ -32,6 +32,8 @@ import { limitRangerAdmission } from './admission/limit-ranger.js';
 import { persistentVolumeClaimResizeAdmission } from './admission/pvc-resize.js';
 import { resourceQuotaAdmission } from './admission/resource-quota.js';
 import { storageObjectInUseProtectionAdmission } from './admission/storage-object-in-use-protection.js';
+import { advertisedAddress, machineInterfaces } from './bootstrap/advertise-address.js';
+import { KubernetesServiceReconciler } from './bootstrap/reconciler.js';
 import { gateResources } from './feature-gates.js';
 import type { ApiServices } from './handlers/context.js';
 import {
@@ -56,10 +58,21 @@ import { ResourceRegistry } from './registry.js';
 import { parseRequestInfo } from './request-info.js';
 import { routeRequest } from './router.js';
 import { type ApiServerOptions, connectionLimits } from './server-options.js';
-import { ServiceAllocator } from './service-allocator.js';
+import { KUBERNETES_SERVICE_IP, ServiceAllocator } from './service-allocator.js';
 import { type Admission, ObjectStore } from './store/object-store.js';
 
 export type { ApiServerOptions, RequestLogEntry } from './server-options.js';
+
+/** {@link ApiServerOptions} and what `fleetyard up` adds: the bootstrap controller's inputs. */
+export interface ApiServerConfig extends ApiServerOptions {
+  /**
+   * Keep Service, Endpoints and EndpointSlice `default/kubernetes` as kube-apiserver's
+   * bootstrap controller does (`bootstrap/`), advertising `advertiseAddress`
+   * (`--advertise-address`; by default the bind address or an interface's, see
+   * `advertisedAddress`). Absent: not kept (the in-process test servers).
+   */
+  readonly kubernetesService?: { readonly advertiseAddress?: string };
+}
 
 /** Flushes what the socket holds, then closes it (FIN); destroys it after `timeoutMs`. */
 function endGracefully(socket: Socket, timeoutMs: number): Promise<void> {
@@ -102,12 +115,13 @@ export class ApiServer {
   readonly store: ObjectStore;
   readonly registry: ResourceRegistry;
   readonly services: ApiServices;
-  readonly #options: ApiServerOptions;
+  readonly #options: ApiServerConfig;
   readonly #server: Server;
   readonly #shutdown = new AbortController();
   readonly #namespaces: NamespaceController;
   readonly #crds: CrdController;
   readonly #services: ServiceAllocator;
+  readonly #kubernetesService: KubernetesServiceReconciler;
   #inFlight = 0;
   readonly #sockets = new Set<Socket>();
   readonly #tokenMatches: ((presented: string | undefined) => boolean) | undefined;
@@ -124,7 +138,7 @@ export class ApiServer {
   #drained: (() => void) | undefined;
   #url = '';
 
-  constructor(options: ApiServerOptions) {
+  constructor(options: ApiServerConfig) {
     const host = options.host ?? '127.0.0.1';
     if (!isLoopbackHost(host) && (options.tls === undefined || options.token === undefined)) {
       throw new Error(`refusing to bind ${host}: a non-loopback address needs TLS and a token`);
@@ -189,6 +203,12 @@ export class ApiServer {
       crdDefinition,
       clock,
       onError: (crd, e) => options.onError?.(`customresourcedefinition ${crd}: sync failed`, e),
+    });
+    this.#kubernetesService = new KubernetesServiceReconciler({
+      store: this.store,
+      registry: this.registry,
+      clock,
+      ...(options.onError ? { onError: options.onError } : {}),
     });
     const handler = (req: IncomingMessage, res: ServerResponse): void => this.#handle(req, res);
     const limits = connectionLimits(options);
@@ -262,6 +282,35 @@ export class ApiServer {
   }
 
   /**
+   * Starts the bootstrap controller (kube-apiserver's post-start hook) when the options ask
+   * for it, once listening: its first pass is done on return. Separate from {@link start}, so
+   * `fleetyard up` runs it after writing the kubeconfig: that write stays the first of a start,
+   * and a full disk still fails the start there, rather than this pass's failed write giving
+   * the store's space reserve back for the kubeconfig to take.
+   */
+  async startKubernetesService(): Promise<void> {
+    const wanted = this.#options.kubernetesService;
+    const address = this.#server.address();
+    if (wanted === undefined || address === null || typeof address === 'string') return;
+    const publicIP = advertisedAddress({
+      host: this.#options.host ?? '127.0.0.1',
+      advertiseAddress: wanted.advertiseAddress,
+      interfaces: machineInterfaces(),
+    });
+    if (publicIP === undefined) {
+      this.#options.onError?.(
+        'no IPv4 address to advertise (set --advertise-address): the kubernetes Service has no endpoints',
+        undefined,
+      );
+    }
+    await this.#kubernetesService.start({
+      serviceIP: KUBERNETES_SERVICE_IP,
+      securePort: address.port,
+      publicIP,
+    });
+  }
+
+  /**
    * Graceful stop: ends watch streams, answers new requests 503, waits for in-flight requests
    * (and so for their durable writes), lets every socket flush what it still holds, then
    * closes. The order matters: node's `server.close()` destroys connections whose response
@@ -269,6 +318,7 @@ export class ApiServer {
    * events and its terminating chunk.
    */
   async stop(): Promise<void> {
+    this.#kubernetesService.stop();
     this.#namespaces.stop();
     this.#crds.stop();
     this.services.openapi.close();

@@ -70,6 +70,23 @@ describe('Service cluster IPs and node ports', () => {
     assert.match(String(r.body.message), /provided IP is already allocated/);
   });
 
+  it("never hands out the first address (the kubernetes Service's) nor the static band", async () => {
+    const created = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => t.request('POST', SVC, { body: service(`dyn${i}`) })),
+    );
+    for (const r of created) {
+      const ip = (r.body.spec as Spec).clusterIP!;
+      // The static band is 10.96.0.1-10.96.1.0 (upstream: 256 addresses for a /12).
+      assert.doesNotMatch(ip, /^10\.96\.0\.\d+$|^10\.96\.1\.0$/, ip);
+    }
+  });
+
+  it('gives a user an address of the static band they ask for', async () => {
+    const r = await t.request('POST', SVC, { body: service('dns', { clusterIP: '10.96.0.10' }) });
+    assert.equal(r.status, 201, r.text);
+    assert.equal((r.body.spec as Spec).clusterIP, '10.96.0.10');
+  });
+
   it('frees the address of a deleted service', async () => {
     const r = await t.request('POST', SVC, { body: service('gone') });
     const ip = (r.body.spec as Spec).clusterIP;
@@ -78,4 +95,31 @@ describe('Service cluster IPs and node ports', () => {
     assert.equal(again.status, 201, again.text);
     assert.equal((again.body.spec as Spec).clusterIP, ip);
   });
+});
+
+describe("the kubernetes Service's address, 10.96.0.1", () => {
+  const cases: { name: string; namespace: string; want: number }[] = [
+    { name: 'kubernetes', namespace: 'kube-system', want: 422 },
+    { name: 'api', namespace: 'default', want: 422 },
+    { name: 'kubernetes', namespace: 'default', want: 201 },
+  ];
+  for (const c of cases) {
+    it(`asked for by ${c.namespace}/${c.name} on a fresh server: ${c.want}`, async () => {
+      const t = await startTestServer();
+      try {
+        const r = await t.request('POST', `/api/v1/namespaces/${c.namespace}/services`, {
+          body: service(c.name, { clusterIP: '10.96.0.1' }),
+        });
+        assert.equal(r.status, c.want, r.text);
+        if (c.want === 422) {
+          assert.equal(
+            r.body.message,
+            `Service "${c.name}" is invalid: spec.clusterIPs: Invalid value: []string{"10.96.0.1"}: failed to allocate IP 10.96.0.1: provided IP is already allocated`,
+          );
+        }
+      } finally {
+        await t.close();
+      }
+    });
+  }
 });

@@ -5,6 +5,14 @@
  * get node ports from 30000-32767 when the type exposes them. Updates that omit allocated
  * values keep them.
  *
+ * The range's first address, 10.96.0.1, is the `kubernetes` Service's (the API server's
+ * bootstrap controller creates `default/kubernetes` with it, see `bootstrap/`): it is never
+ * handed out, and any other Service that asks for it is refused as upstream refuses an
+ * address in use ("provided IP is already allocated"), also before that Service exists.
+ * Dynamic addresses come from the range above its first 256 addresses, as upstream's static
+ * subrange (KEP-3070) keeps the low band for addresses users choose (kube-dns' 10.96.0.10);
+ * the low band is used only once the rest is full.
+ *
  * What is in use is known from a watch on Services (durable state) plus reservations for
  * writes in flight, so two concurrent creates never get the same address.
  *
@@ -17,9 +25,17 @@ import type { ResourceDefinition } from '../api/resource.js';
 import type { Backend, StorageEvent, Watcher } from '../storage/backend.js';
 import { listPrefix } from './store/keys.js';
 
+/** The `kubernetes` Service's address: the first of the service range. */
+export const KUBERNETES_SERVICE_IP = '10.96.0.1';
 /** 10.96.0.0/12: 10.96.0.1 to 10.111.255.254. */
-const RANGE_START = ipToNumber('10.96.0.1');
+const RANGE_START = ipToNumber(KUBERNETES_SERVICE_IP);
 const RANGE_END = ipToNumber('10.111.255.254');
+/**
+ * Upstream's static band: min(max(16, size / 16), 256) addresses, 256 for a /12
+ * (`calculateRangeOffset`). Dynamic allocation starts above it.
+ */
+const STATIC_BAND = 256;
+const DYNAMIC_START = RANGE_START + STATIC_BAND;
 const NODE_PORT_MIN = 30000;
 const NODE_PORT_MAX = 32767;
 
@@ -35,7 +51,7 @@ export class ServiceAllocator {
   readonly #durable = new Map<string, Holding>();
   readonly #reserved = new Set<Holding>();
   #watcher: Watcher | undefined;
-  #nextIp = RANGE_START;
+  #nextIp = DYNAMIC_START;
   #nextPort = NODE_PORT_MIN;
 
   constructor(backend: Backend) {
@@ -112,11 +128,17 @@ export class ServiceAllocator {
     return { ips, ports };
   }
 
+  /** The next free address of the dynamic band (round-robin), else of the static band. */
   #takeIp(used: Set<string>): string {
-    const size = RANGE_END - RANGE_START + 1;
+    const size = RANGE_END - DYNAMIC_START + 1;
     for (let i = 0; i < size; i++) {
       const candidate = numberToIp(this.#nextIp);
-      this.#nextIp = this.#nextIp >= RANGE_END ? RANGE_START : this.#nextIp + 1;
+      this.#nextIp = this.#nextIp >= RANGE_END ? DYNAMIC_START : this.#nextIp + 1;
+      if (!used.has(candidate)) return candidate;
+    }
+    // The first address stays the `kubernetes` Service's even when everything else is taken.
+    for (let n = RANGE_START + 1; n < DYNAMIC_START; n++) {
+      const candidate = numberToIp(n);
       if (!used.has(candidate)) return candidate;
     }
     throw new Error('range is full');
@@ -132,10 +154,14 @@ export class ServiceAllocator {
   }
 }
 
-/** A requested cluster IP that another Service holds is refused, as upstream. */
+/**
+ * A requested cluster IP that another Service holds is refused, as upstream; so is the
+ * `kubernetes` Service's address for any other Service.
+ */
 function refuseTaken(obj: KubeObject, spec: Json, used: Set<string>): void {
   const ip = spec.clusterIP;
-  if (typeof ip !== 'string' || ip === '' || ip === 'None' || !used.has(ip)) return;
+  if (typeof ip !== 'string' || ip === '' || ip === 'None') return;
+  if (!used.has(ip) && !(ip === KUBERNETES_SERVICE_IP && !isKubernetesService(obj))) return;
   const ipsText = `[]string{${JSON.stringify(ip)}}`;
   throw invalid({ group: '', kind: 'Service' }, obj.metadata?.name ?? '', [
     fieldErrors.invalid(
@@ -160,6 +186,11 @@ function preserveNodePorts(spec: Json, old: Json): void {
     const match = oldPorts.find((p) => p.port === port.port && protocol(p) === protocol(port));
     if (match?.nodePort) port.nodePort = match.nodePort;
   }
+}
+
+/** `default/kubernetes`, the API server's own Service. */
+function isKubernetesService(obj: KubeObject): boolean {
+  return obj.metadata?.namespace === 'default' && obj.metadata.name === 'kubernetes';
 }
 
 function isService(def: ResourceDefinition): boolean {

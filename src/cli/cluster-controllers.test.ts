@@ -50,6 +50,8 @@ describe('--controllers selection', () => {
       'endpoint-controller',
       'endpointslice',
       'resourcequota-controller',
+      'serviceaccount-controller',
+      'root-ca-certificate-publisher-controller',
     ]) {
       assert.ok(names.includes(name), name);
     }

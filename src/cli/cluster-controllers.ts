@@ -26,6 +26,8 @@ import {
 } from '../controllers/persistentvolume/index.js';
 import { replicaSetController } from '../controllers/replicaset/index.js';
 import { resourceQuotaController } from '../controllers/resourcequota/index.js';
+import { rootCACertificatePublisher } from '../controllers/root-ca-cert-publisher/index.js';
+import { serviceAccountController } from '../controllers/serviceaccount/index.js';
 import { statefulSetController } from '../controllers/statefulset/index.js';
 import {
   pvcProtectionController,
@@ -93,6 +95,8 @@ export function clusterControllers(shape: ClusterShape): ControllerDefinition[] 
     nodeLifecycleController(grace),
     taintEvictionController(),
     podGarbageCollector(),
+    serviceAccountController(),
+    rootCACertificatePublisher(),
     // The embedded cluster counts as local and network-isolated (nothing leaves the process),
     // so example fleets reach Ready with no flags; `fleetyard operator` keeps the safe defaults.
     leaderElected(

@@ -136,6 +136,11 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
         port: options.port,
         tls: { cert: certs.certPem, key: certs.keyPem },
         token,
+        // `default/kubernetes`, advertising what kube-apiserver would (bootstrap/).
+        kubernetesService:
+          options.advertiseAddress !== undefined
+            ? { advertiseAddress: options.advertiseAddress }
+            : {},
         ...(options.minRequestTimeoutSeconds !== undefined
           ? { minRequestTimeoutSeconds: options.minRequestTimeoutSeconds }
           : {}),
@@ -180,6 +185,14 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
     // disk) fails and stops, rather than serving with no way for clients to connect.
     name: 'kubeconfig',
     start: () => writeKubeconfig({ path: kubeconfigPath, server: url, caPem: certs.caPem, token }),
+    stop: () => undefined,
+  });
+  lifecycle.add({
+    // kube-apiserver's bootstrap controller (`default/kubernetes`), after the kubeconfig: a
+    // start on a full disk fails at that write, not past it (see startKubernetesService).
+    name: 'kubernetes-service',
+    start: () => server!.startKubernetesService(),
+    // The API server's stop ends it.
     stop: () => undefined,
   });
   lifecycle.add({

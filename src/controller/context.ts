@@ -41,6 +41,11 @@ export interface InformerFactory {
 /** Everything a controller needs; built once per manager and shared by its controllers. */
 export interface ControllerContext {
   readonly client: ApiClient;
+  /**
+   * The PEM CA bundle the manager's connection trusts (upstream: the client config's
+   * `CAData`), which the root CA publisher publishes; undefined when the connection has none.
+   */
+  readonly rootCA?: string;
   readonly informers: InformerFactory;
   /** The process's one clock: queues, timers, conditions' transition times. */
   readonly clock: Clock;

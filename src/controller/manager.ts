@@ -87,6 +87,7 @@ export function startControllerManager(
     return factory;
   };
   const metrics = createControllerMetrics();
+  const rootCA = options.connection.ca?.toString();
   const running = options.controllers.map((def) => {
     const ctx: ControllerContext = {
       client: clientFor(def.agent ?? 'kube-controller-manager'),
@@ -97,6 +98,7 @@ export function startControllerManager(
       eventRecorder: eventsFor(def),
       metrics: { controller: metrics.controller, queue: metrics.queue },
       signal: stopping.signal,
+      ...(rootCA !== undefined ? { rootCA } : {}),
     };
     return def.start(ctx).catch((err: unknown) => {
       if (!stopping.signal.aborted) log.error({ err, controller: def.name }, 'controller failed');
