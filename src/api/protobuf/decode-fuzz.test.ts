@@ -26,6 +26,9 @@ describe('decodeKubernetesProtobuf: arbitrary input', () => {
       ['v1', 'Service'],
       ['events.k8s.io/v1', 'Event'],
       ['apps/v1', 'ControllerRevision'],
+      ['v1', 'ResourceQuota'],
+      ['discovery.k8s.io/v1', 'EndpointSlice'],
+      ['apiextensions.k8s.io/v1', 'CustomResourceDefinition'],
     );
     fc.assert(
       fc.property(kinds, fc.uint8Array({ maxLength: 200 }), ([apiVersion, kind], raw) => {

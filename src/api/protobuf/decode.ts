@@ -33,7 +33,7 @@ function decodeAt(body: Buffer, path: string, depth: number): DecodedProtobufObj
   const root = rootMessage(envelope.apiVersion, envelope.kind);
   const nested = (raw: Buffer, at: string): Record<string, unknown> =>
     decodeAt(raw, at, depth + 1).object;
-  const fields = decodeFields(root, envelope.raw, path, { nested });
+  const fields = decodeFields(root, envelope.raw, path, { nested, depth: 0 });
   const object = { kind: envelope.kind, apiVersion: envelope.apiVersion, ...fields };
   return { apiVersion: envelope.apiVersion, kind: envelope.kind, object };
 }

@@ -108,6 +108,43 @@ const FIXTURES: readonly Fixture[] = [
     kind: 'PodDisruptionBudget',
   },
   {
+    name: 'create-quota',
+    command:
+      'create quota q --hard=cpu=1,memory=1Gi,pods=2,count/configmaps=5 --scopes=NotBestEffort,NotTerminating',
+    apiVersion: 'v1',
+    kind: 'ResourceQuota',
+  },
+  {
+    name: 'create-role',
+    command: 'create role r --verb=get,list --resource=pods,deployments.apps --resource-name=a',
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'Role',
+  },
+  {
+    name: 'create-clusterrole',
+    command: 'create clusterrole cr --verb=get --resource=pods --non-resource-url=/healthz',
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'ClusterRole',
+  },
+  {
+    name: 'create-clusterrole-aggregation',
+    command: 'create clusterrole agg --aggregation-rule=rbac.example.com/aggregate=true',
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'ClusterRole',
+  },
+  {
+    name: 'create-rolebinding',
+    command: 'create rolebinding rb --role=r --user=u --group=g --serviceaccount=default:sa',
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'RoleBinding',
+  },
+  {
+    name: 'create-clusterrolebinding',
+    command: 'create clusterrolebinding crb --clusterrole=cr --user=u --serviceaccount=default:sa',
+    apiVersion: 'rbac.authorization.k8s.io/v1',
+    kind: 'ClusterRoleBinding',
+  },
+  {
     name: 'drain-delete-options',
     command: 'drain node1 --force --disable-eviction --grace-period=5 (the DELETE of pod p1)',
     apiVersion: 'v1',

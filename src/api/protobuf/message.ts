@@ -11,7 +11,9 @@
  *
  * @module
  */
+import { MAX_OBJECT_DEPTH, objectDepthError } from '../json-depth.js';
 import { ProtobufDecodeError } from './errors.js';
+import { jsonForm } from './json-forms.js';
 import { messageSpec } from './registry.js';
 import type { FieldSpec, MessageName, MessageSpec, ScalarType, SpecialType } from './schema.js';
 import { decodeSpecial, type NestedDecoder } from './special.js';
@@ -22,6 +24,7 @@ import {
   toInt32,
   toInt64,
   WIRE_BYTES,
+  WIRE_FIXED64,
   WIRE_VARINT,
   type WireField,
 } from './wire.js';
@@ -31,9 +34,16 @@ type JsonObject = Record<string, unknown>;
 const EMPTY = Buffer.alloc(0);
 const NONE: readonly WireField[] = Object.freeze([]);
 
-/** State shared through one decode: the nested-object decoder for `RawExtension`s. */
+/**
+ * State shared through one decode: the nested-object decoder for `RawExtension`s, and how
+ * many messages deep the decode is. apiextensions' JSONSchemaProps nests itself (`not`,
+ * `items`, `properties`…), a few bytes a level, so a body could otherwise recurse past V8's
+ * stack; the JSON it decodes to is at least as deep, and the server refuses JSON past
+ * {@link MAX_OBJECT_DEPTH} levels anyway (`src/api/json-depth.ts`).
+ */
 export interface DecodeContext {
   readonly nested: NestedDecoder;
+  depth: number;
 }
 
 function child(path: string, name: string): string {
@@ -46,11 +56,17 @@ function where(path: string): string {
 
 /** Wire types a field accepts: varint scalars may also come packed when repeated. */
 function checkWireType(message: MessageName, field: FieldSpec, f: WireField, path: string): void {
-  const varint = field.kind === 'scalar' && field.type !== 'string' && field.type !== 'bytes';
+  const varint =
+    field.kind === 'scalar' &&
+    field.type !== 'string' &&
+    field.type !== 'bytes' &&
+    field.type !== 'double';
   const ok =
-    varint && !field.map
-      ? f.wireType === WIRE_VARINT || (field.repeated && f.wireType === WIRE_BYTES)
-      : f.wireType === WIRE_BYTES;
+    field.type === 'double'
+      ? f.wireType === WIRE_FIXED64
+      : varint && !field.map
+        ? f.wireType === WIRE_VARINT || (field.repeated && f.wireType === WIRE_BYTES)
+        : f.wireType === WIRE_BYTES;
   if (!ok) {
     throw new ProtobufDecodeError(
       `wrong wire type ${f.wireType} for ${message} field ${field.no} (${child(path, field.json)})`,
@@ -77,13 +93,25 @@ function collect(spec: MessageSpec, payload: Buffer, path: string): (WireField[]
   return seen;
 }
 
-function scalarValue(type: ScalarType, f: WireField | bigint): unknown {
+function scalarValue(type: ScalarType, f: WireField | bigint, path: string): unknown {
   if (typeof f !== 'bigint' && (type === 'string' || type === 'bytes')) {
     return type === 'string' ? f.bytes.toString('utf8') : f.bytes.toString('base64');
   }
+  if (typeof f !== 'bigint' && type === 'double') return doubleValue(f.bytes, path);
   const v = typeof f === 'bigint' ? f : f.varint;
   if (type === 'bool') return v !== 0n;
   return type === 'int32' ? toInt32(v) : toInt64(v);
+}
+
+/**
+ * A little-endian IEEE 754 double. NaN and the infinities have no JSON form (Go's
+ * `json.Marshal` refuses them too), so a body carrying one is rejected.
+ */
+function doubleValue(bytes: Buffer, path: string): number {
+  const v = bytes.readDoubleLE(0);
+  if (!Number.isFinite(v))
+    throw new ProtobufDecodeError(`${v} at ${where(path)} is not a JSON number`);
+  return v;
 }
 
 function isZero(v: unknown): boolean {
@@ -99,10 +127,16 @@ function zeroOf(type: ScalarType): unknown {
 function structValue(field: FieldSpec, payload: Buffer, path: string, ctx: DecodeContext): unknown {
   if (field.kind === 'special')
     return decodeSpecial(field.type as SpecialType, payload, path, ctx.nested);
-  return decodeFields(field.type as MessageName, payload, path, ctx);
+  const name = field.type as MessageName;
+  return jsonForm(name, decodeFields(name, payload, path, ctx));
 }
 
-function emitScalar(out: JsonObject, field: FieldSpec, occ: readonly WireField[]): void {
+function emitScalar(
+  out: JsonObject,
+  field: FieldSpec,
+  occ: readonly WireField[],
+  path: string,
+): void {
   const type = field.type as ScalarType;
   const last = occ[occ.length - 1];
   if (last === undefined) {
@@ -111,7 +145,7 @@ function emitScalar(out: JsonObject, field: FieldSpec, occ: readonly WireField[]
     out[field.json] = field.pointer || type === 'bytes' ? null : zeroOf(type);
     return;
   }
-  const value = scalarValue(type, last);
+  const value = scalarValue(type, last, child(path, field.json));
   if (field.omitempty && !field.pointer && isZero(value)) return;
   out[field.json] = value;
 }
@@ -129,9 +163,9 @@ function emitList(
     if (field.kind === 'scalar') {
       const type = field.type as ScalarType;
       if (f.wireType === WIRE_BYTES && type !== 'string' && type !== 'bytes') {
-        for (const v of readPackedVarints(f.bytes)) items.push(scalarValue(type, v));
+        for (const v of readPackedVarints(f.bytes)) items.push(scalarValue(type, v, at));
       } else {
-        items.push(scalarValue(type, f));
+        items.push(scalarValue(type, f, at));
       }
     } else {
       items.push(structValue(field, f.bytes, `${at}[${items.length}]`, ctx));
@@ -165,7 +199,7 @@ function mapEntry(
     k,
     value === undefined
       ? zeroOf(field.type as ScalarType)
-      : scalarValue(field.type as ScalarType, value),
+      : scalarValue(field.type as ScalarType, value, at),
   ];
 }
 
@@ -221,14 +255,30 @@ export function decodeFields(
   path: string,
   ctx: DecodeContext,
 ): JsonObject {
-  const spec = messageSpec(name);
+  if (ctx.depth >= MAX_OBJECT_DEPTH) {
+    throw new ProtobufDecodeError(`${objectDepthError()} (at ${where(path)})`);
+  }
+  ctx.depth++;
+  try {
+    return decodeMessage(messageSpec(name), payload, path, ctx);
+  } finally {
+    ctx.depth--;
+  }
+}
+
+function decodeMessage(
+  spec: MessageSpec,
+  payload: Buffer,
+  path: string,
+  ctx: DecodeContext,
+): JsonObject {
   const seen = collect(spec, payload, path);
   const out: JsonObject = {};
   for (const field of spec.fields) {
     const occ = seen[field.index] ?? NONE;
     if (field.map) emitMap(out, field, occ, path, ctx);
     else if (field.repeated) emitList(out, field, occ, path, ctx);
-    else if (field.kind === 'scalar') emitScalar(out, field, occ);
+    else if (field.kind === 'scalar') emitScalar(out, field, occ, path);
     else emitStruct(out, field, occ, path, ctx);
   }
   return out;

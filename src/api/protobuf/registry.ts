@@ -1,20 +1,26 @@
 /**
- * All schema tables in one registry, and the top-level kinds they decode: every kind the API
- * server serves (`src/api/kinds/index.ts`), plus the bodies of subresources and deletes.
+ * All schema tables in one registry, and the top-level kinds they decode: every built-in kind
+ * the API server serves (`src/api/kinds/index.ts`, plus apiextensions' CustomResourceDefinition),
+ * and the bodies of subresources (Binding, Eviction, Scale) and deletes. `served-kinds.test.ts`
+ * fails when a served kind has no entry here.
  *
  * @module
  */
 import { ProtobufDecodeError } from './errors.js';
 import type { MessageName, MessageSpec } from './schema.js';
 import { compileTables } from './schema.js';
+import { apiextensionsTables } from './schema-apiextensions.js';
 import { appsTables } from './schema-apps.js';
 import { coreLegacyVolumeTables } from './schema-core-legacy.js';
 import { coreObjectTables } from './schema-core-objects.js';
 import { corePodTables } from './schema-core-pod.js';
+import { coreQuotaTables } from './schema-core-quota.js';
 import { coreRuntimeTables } from './schema-core-runtime.js';
 import { coreStatusTables } from './schema-core-status.js';
 import { coreVolumeTables } from './schema-core-volume.js';
+import { discoveryTables } from './schema-discovery.js';
 import { groupTables } from './schema-groups.js';
+import { jsonSchemaTables } from './schema-jsonschema.js';
 import { metaTables } from './schema-meta.js';
 
 /** Every message table, compiled and cross-checked once at load. */
@@ -26,8 +32,12 @@ export const messageRegistry: ReadonlyMap<MessageName, MessageSpec> = compileTab
   coreStatusTables,
   coreObjectTables,
   coreLegacyVolumeTables,
+  coreQuotaTables,
   appsTables,
   groupTables,
+  discoveryTables,
+  apiextensionsTables,
+  jsonSchemaTables,
 );
 
 /** The compiled table of a message; a missing one is a bug in the tables. */
@@ -51,7 +61,11 @@ export const ROOT_MESSAGES: Readonly<Record<string, Readonly<Record<string, Mess
     Node: 'core.Node',
     PersistentVolumeClaim: 'core.PersistentVolumeClaim',
     PersistentVolume: 'core.PersistentVolume',
+    ResourceQuota: 'core.ResourceQuota',
+    LimitRange: 'core.LimitRange',
+    Binding: 'core.Binding',
   },
+  'discovery.k8s.io/v1': { EndpointSlice: 'discovery.EndpointSlice' },
   'events.k8s.io/v1': { Event: 'events.Event' },
   'apps/v1': {
     Deployment: 'apps.Deployment',
@@ -70,6 +84,7 @@ export const ROOT_MESSAGES: Readonly<Record<string, Readonly<Record<string, Mess
     ClusterRoleBinding: 'rbac.ClusterRoleBinding',
   },
   'autoscaling/v1': { Scale: 'autoscaling.Scale' },
+  'apiextensions.k8s.io/v1': { CustomResourceDefinition: 'apiextensions.CustomResourceDefinition' },
 };
 
 /**

@@ -36,4 +36,30 @@ describe('protobuf decoding round-trips Go-encoded objects', () => {
       );
     });
   }
+
+  // A schema sits five messages deep in a CRD, where random objects are thin: this puts a
+  // random one (its unions, doubles and embedded JSON) at the top of a version.
+  it('apiextensions.k8s.io/v1 CustomResourceDefinition with a deep schema', () => {
+    fc.assert(
+      fc.property(fc.integer(), (seed) => {
+        const rng = new Rng(seed);
+        const crd = randomMessage('apiextensions.CustomResourceDefinition', rng);
+        const schema = randomMessage('apiextensions.JSONSchemaProps', rng);
+        const version = {
+          name: 'v1',
+          served: true,
+          storage: true,
+          schema: { openAPIV3Schema: schema },
+        };
+        const fields = { ...crd, spec: { ...(crd.spec as object), versions: [version] } };
+        const message = 'apiextensions.CustomResourceDefinition';
+        const apiVersion = 'apiextensions.k8s.io/v1';
+        const kind = 'CustomResourceDefinition';
+        const body = envelope(apiVersion, kind, encodeMessage(message, fields));
+        const want = { kind, apiVersion, ...fields };
+        assert.equal(JSON.stringify(decodeKubernetesProtobuf(body).object), JSON.stringify(want));
+      }),
+      { numRuns: 100 },
+    );
+  });
 });

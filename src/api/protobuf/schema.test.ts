@@ -72,6 +72,60 @@ describe('protobuf schema tables', () => {
       type: 'int32',
       flags: '',
     },
+    // core/v1 types.go, discovery/v1 types.go, apiextensions/v1 types_jsonschema.go.
+    { message: 'core.ResourceQuotaSpec', no: 1, json: 'hard', type: 'Quantity', flags: 'om' },
+    {
+      message: 'core.ResourceQuotaSpec',
+      no: 3,
+      json: 'scopeSelector',
+      type: 'core.ScopeSelector',
+      flags: 'op',
+    },
+    {
+      message: 'core.LimitRangeSpec',
+      no: 1,
+      json: 'limits',
+      type: 'core.LimitRangeItem',
+      flags: 'r',
+    },
+    {
+      message: 'core.LimitRangeItem',
+      no: 6,
+      json: 'maxLimitRequestRatio',
+      type: 'Quantity',
+      flags: 'om',
+    },
+    { message: 'core.Binding', no: 2, json: 'target', type: 'core.ObjectReference', flags: '' },
+    { message: 'discovery.EndpointSlice', no: 4, json: 'addressType', type: 'string', flags: '' },
+    { message: 'discovery.EndpointPort', no: 3, json: 'port', type: 'int32', flags: 'op' },
+    {
+      message: 'apiextensions.JSONSchemaProps',
+      no: 9,
+      json: 'maximum',
+      type: 'double',
+      flags: 'op',
+    },
+    {
+      message: 'apiextensions.JSONSchemaProps',
+      no: 13,
+      json: 'maxLength',
+      type: 'int64',
+      flags: 'op',
+    },
+    {
+      message: 'apiextensions.JSONSchemaProps',
+      no: 38,
+      json: 'x-kubernetes-preserve-unknown-fields',
+      type: 'bool',
+      flags: 'op',
+    },
+    {
+      message: 'apiextensions.CustomResourceDefinitionVersion',
+      no: 8,
+      json: 'deprecationWarning',
+      type: 'string',
+      flags: 'op',
+    },
   ];
   for (const f of facts) {
     it(`describes ${f.message} field ${f.no} as upstream does`, () => {
@@ -133,6 +187,11 @@ describe('protobuf schema tables', () => {
       name: 'a missing message',
       tables: [{ 'core.A': [[1, 'b', 'core.B']] }],
       message: /no table for core.B/,
+    },
+    {
+      name: 'a list of doubles',
+      tables: [{ 'core.A': [[1, 'a', 'double', 'r']] }],
+      message: /a double list/,
     },
     {
       name: 'a message twice',

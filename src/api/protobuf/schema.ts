@@ -14,13 +14,16 @@
  * @module
  */
 
-/** Scalar field types: their JSON forms are strings, booleans, numbers and base64 strings. */
-export type ScalarType = 'string' | 'bool' | 'int32' | 'int64' | 'bytes';
+/**
+ * Scalar field types: their JSON forms are strings, booleans, numbers and base64 strings.
+ * `double` (a Go `float64`, wire type fixed64) is only ever a single field, never a list.
+ */
+export type ScalarType = 'string' | 'bool' | 'int32' | 'int64' | 'double' | 'bytes';
 
 /**
  * Messages with a JSON form of their own: `Time`/`MicroTime` (RFC 3339 or `null`),
- * `IntOrString` (number or string), `Quantity` (string), `FieldsV1` and `RawExtension`
- * (embedded JSON).
+ * `IntOrString` (number or string), `Quantity` (string), `FieldsV1`, `RawExtension` and
+ * apiextensions' `JSON` (embedded JSON).
  */
 export type SpecialType =
   | 'Time'
@@ -28,15 +31,18 @@ export type SpecialType =
   | 'IntOrString'
   | 'Quantity'
   | 'FieldsV1'
-  | 'RawExtension';
+  | 'RawExtension'
+  | 'JSON';
 
 /** The API groups the tables come from, as the prefix of a message name. */
 export type TableGroup =
   | 'meta'
   | 'core'
   | 'apps'
+  | 'apiextensions'
   | 'autoscaling'
   | 'coordination'
+  | 'discovery'
   | 'events'
   | 'networking'
   | 'policy'
@@ -83,6 +89,7 @@ const SCALARS: ReadonlySet<string> = new Set<ScalarType>([
   'bool',
   'int32',
   'int64',
+  'double',
   'bytes',
 ]);
 const SPECIALS: ReadonlySet<string> = new Set<SpecialType>([
@@ -92,6 +99,7 @@ const SPECIALS: ReadonlySet<string> = new Set<SpecialType>([
   'Quantity',
   'FieldsV1',
   'RawExtension',
+  'JSON',
 ]);
 
 /** Whether a field type is one of the {@link ScalarType}s. */
@@ -115,6 +123,8 @@ function compileField(message: string, row: FieldRow, index: number): FieldSpec 
     throw new Error(`${where}: only a plain embedded message can be inline`);
   }
   if (!has('i') && json === '') throw new Error(`${where}: no JSON name`);
+  // Packed fixed64 lists and double map values occur in no Kubernetes type; the reader has none.
+  if (type === 'double' && (has('r') || has('m'))) throw new Error(`${where}: a double list`);
   return {
     index,
     no,

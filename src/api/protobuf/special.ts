@@ -1,6 +1,7 @@
 /**
  * The messages whose Go types marshal to JSON in a form of their own (`MarshalJSON`):
  * timestamps, int-or-string, quantities and embedded raw JSON.
+ * (Messages whose JSON form is built from ordinary fields are in `json-forms.ts`.)
  *
  * @module
  */
@@ -108,8 +109,9 @@ function decodeQuantity(payload: Buffer, at: string): string {
 }
 
 /**
- * `FieldsV1` and `RawExtension` (`{raw bytes = 1}`): raw JSON, embedded as is (`null` when
- * absent). A `RawExtension` may also hold a protobuf object of its own.
+ * `FieldsV1`, `RawExtension` and apiextensions' `JSON` (`{raw bytes = 1}`): raw JSON,
+ * embedded as is (`null` when absent). A `RawExtension` may also hold a protobuf object of
+ * its own.
  */
 function decodeRaw(what: SpecialType, payload: Buffer, at: string, nested: NestedDecoder): unknown {
   const raw = smallMessage(what, payload, { 1: WIRE_BYTES }, at).get(1)?.bytes;
@@ -140,6 +142,7 @@ export function decodeSpecial(
       return decodeQuantity(payload, at);
     case 'FieldsV1':
     case 'RawExtension':
+    case 'JSON':
       return decodeRaw(type, payload, at, nested);
   }
 }

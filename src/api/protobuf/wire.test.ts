@@ -55,7 +55,23 @@ describe('protobuf wire reader: varints', () => {
     assert.equal(toInt64(minusOne), -1);
     assert.equal(toInt32(2n ** 32n + 5n), 5);
     assert.equal(toInt32(2n ** 31n), -(2 ** 31));
-    assert.equal(toInt64(2n ** 63n), -(2 ** 63));
+    assert.equal(toInt64(2n ** 63n), -(2n ** 63n));
+  });
+
+  it('keeps int64 values beyond 2^53 exact, as bigints (a ControllerRevision revision)', () => {
+    assert.equal(toInt64(3546343826724305832n), 3546343826724305832n);
+    assert.equal(toInt64(2n ** 53n - 1n), 2 ** 53 - 1);
+    assert.equal(toInt64(2n ** 64n - 2n), -2);
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }), (v) => {
+        const read = toInt64(new WireReader(varint(v)).readVarint());
+        assert.equal(BigInt(read), v);
+        assert.equal(
+          typeof read,
+          Number.isSafeInteger(Number(v)) && BigInt(Number(v)) === v ? 'number' : 'bigint',
+        );
+      }),
+    );
   });
 
   it('round-trips any 64-bit varint', () => {

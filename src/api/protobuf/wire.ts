@@ -155,13 +155,16 @@ export function toInt32(v: bigint): number {
   return Number(BigInt.asIntN(32, v));
 }
 
-/**
- * A varint read as Go reads an `int64`. JSON numbers past 2^53 lose precision, exactly as
- * they would reaching this server as JSON text.
- */
-export function toInt64(v: bigint): number {
-  return Number(BigInt.asIntN(64, v));
+/** A varint read as Go reads an `int64`, exactly. */
+export function toInt64(v: bigint): number | bigint {
+  const n = BigInt.asIntN(64, v);
+  // Beyond 2^53 a double rounds (…305832 would read …306000); such values stay bigints,
+  // which the int64-exact JSON codec writes as digits (docs/adr/0012-int64-numbers.md).
+  return n >= MIN_SAFE && n <= MAX_SAFE ? Number(n) : n;
 }
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+const MIN_SAFE = -MAX_SAFE;
 
 const MAX_ZERO_DEPTH = 16;
 

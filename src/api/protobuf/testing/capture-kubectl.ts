@@ -64,6 +64,30 @@ const CAPTURES: readonly { readonly name: string; readonly args: string }[] = [
     args: 'debug rich --copy-to=rich-copy --image=busybox:1.36 --container=dbg --profile=legacy --share-processes=false --keep-labels --keep-annotations --keep-liveness --keep-readiness --keep-startup --attach=false',
   },
   { name: 'debug-node', args: 'debug node/node1 --image=busybox:1.36 --profile=legacy' },
+  {
+    name: 'create-quota',
+    args: 'create quota q --hard=cpu=1,memory=1Gi,pods=2,count/configmaps=5 --scopes=NotBestEffort,NotTerminating',
+  },
+  {
+    name: 'create-role',
+    args: 'create role r --verb=get,list --resource=pods,deployments.apps --resource-name=a',
+  },
+  {
+    name: 'create-clusterrole',
+    args: 'create clusterrole cr --verb=get --resource=pods --non-resource-url=/healthz',
+  },
+  {
+    name: 'create-clusterrole-aggregation',
+    args: 'create clusterrole agg --aggregation-rule=rbac.example.com/aggregate=true',
+  },
+  {
+    name: 'create-rolebinding',
+    args: 'create rolebinding rb --role=r --user=u --group=g --serviceaccount=default:sa',
+  },
+  {
+    name: 'create-clusterrolebinding',
+    args: 'create clusterrolebinding crb --clusterrole=cr --user=u --serviceaccount=default:sa',
+  },
 ];
 
 const VERBS = ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'];
@@ -79,7 +103,7 @@ const DISCOVERY: Readonly<Record<string, unknown>> = {
   '/apis': {
     kind: 'APIGroupList',
     apiVersion: 'v1',
-    groups: ['apps', 'policy'].map((g) => ({
+    groups: ['apps', 'policy', 'rbac.authorization.k8s.io'].map((g) => ({
       name: g,
       versions: [{ groupVersion: `${g}/v1`, version: 'v1' }],
       preferredVersion: { groupVersion: `${g}/v1`, version: 'v1' },
@@ -90,7 +114,7 @@ const DISCOVERY: Readonly<Record<string, unknown>> = {
     groupVersion: 'v1',
     resources: [
       ...['Namespace', 'Node'].map((k) => resource(`${k.toLowerCase()}s`, k, false)),
-      ...['ConfigMap', 'Secret', 'Service', 'ServiceAccount', 'Pod'].map((k) =>
+      ...['ConfigMap', 'Secret', 'Service', 'ServiceAccount', 'Pod', 'ResourceQuota'].map((k) =>
         resource(`${k.toLowerCase()}s`, k, true),
       ),
       {
@@ -108,6 +132,16 @@ const DISCOVERY: Readonly<Record<string, unknown>> = {
     kind: 'APIResourceList',
     groupVersion: 'apps/v1',
     resources: [resource('deployments', 'Deployment', true)],
+  },
+  '/apis/rbac.authorization.k8s.io/v1': {
+    kind: 'APIResourceList',
+    groupVersion: 'rbac.authorization.k8s.io/v1',
+    resources: [
+      resource('roles', 'Role', true),
+      resource('rolebindings', 'RoleBinding', true),
+      resource('clusterroles', 'ClusterRole', false),
+      resource('clusterrolebindings', 'ClusterRoleBinding', false),
+    ],
   },
   '/apis/policy/v1': {
     kind: 'APIResourceList',

@@ -5,6 +5,8 @@
  *
  * @module
  */
+
+import { jsonForm } from '../json-forms.js';
 import { messageSpec } from '../registry.js';
 import type { FieldSpec, MessageName, ScalarType, SpecialType } from '../schema.js';
 
@@ -13,6 +15,8 @@ type JsonObject = Record<string, unknown>;
 /** A seeded PRNG (mulberry32): the same seed gives the same object. */
 export class Rng {
   #state: number;
+  /** Messages made with this generator so far (optional parts stop past a budget). */
+  messages = 0;
   constructor(seed: number) {
     this.#state = seed >>> 0;
   }
@@ -38,6 +42,8 @@ export class Rng {
 const WORDS = ['', 'a', 'web', 'nginx:1.27', 'ü-ñ', 'x.y/z', '10.0.0.1', 'Always', '日本'];
 const QUANTITIES = ['0', '1', '500m', '64Mi', '1Gi', '2', '100k'];
 const ZERO_OR_EDGE_INT32 = [0, 1, -1, 2147483647, -2147483648];
+const MAX_DEPTH = 12;
+const MAX_MESSAGES = 300;
 
 function scalar(type: ScalarType, rng: Rng, nonZero: boolean): unknown {
   for (;;) {
@@ -54,6 +60,8 @@ function rawScalar(type: ScalarType, rng: Rng): unknown {
       return rng.chance(0.5);
     case 'int32':
       return rng.chance(0.3) ? rng.pick(ZERO_OR_EDGE_INT32) : rng.int(-1000, 100000);
+    case 'double':
+      return rng.pick([0, 1.5, -2, 1e21, 0.1, 12345.678]);
     case 'int64':
       return rng.chance(0.2)
         ? rng.pick([0, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER])
@@ -83,13 +91,16 @@ function special(type: SpecialType, rng: Rng, pointer: boolean): unknown {
     case 'FieldsV1':
     case 'RawExtension':
       return !pointer && rng.chance(0.3) ? null : { 'f:spec': { '.': {} }, n: rng.int(0, 9) };
+    case 'JSON':
+      return !pointer && rng.chance(0.3) ? null : rng.pick([{ a: [1, 'x'] }, 'text', 3, true]);
   }
 }
 
 function element(field: FieldSpec, rng: Rng, depth: number, pointer = false): unknown {
   if (field.kind === 'scalar') return scalar(field.type as ScalarType, rng, false);
   if (field.kind === 'special') return special(field.type as SpecialType, rng, pointer);
-  return randomMessage(field.type as MessageName, rng, depth + 1);
+  const name = field.type as MessageName;
+  return jsonForm(name, randomMessage(name, rng, depth + 1));
 }
 
 function collection(field: FieldSpec, rng: Rng, depth: number): unknown {
@@ -99,17 +110,33 @@ function collection(field: FieldSpec, rng: Rng, depth: number): unknown {
   return Object.fromEntries(keys.map((k) => [k, element(field, rng, depth)]));
 }
 
+/**
+ * How likely an optional part is at a depth. Parts thin out with depth so objects stay small,
+ * and stop past a depth or a number of messages: JSONSchemaProps has eleven fields that nest
+ * it again, so without a bound its tree would grow without end.
+ */
+function chanceAt(rng: Rng, depth: number): number {
+  if (depth > MAX_DEPTH || rng.messages > MAX_MESSAGES) return 0;
+  return Math.max(0.05, 0.6 - depth * 0.12);
+}
+
+/** A value for an absent optional field: nothing with omitempty, else Go's `null`. */
+function absent(out: JsonObject, field: FieldSpec): void {
+  if (!field.omitempty) out[field.json] = null;
+}
+
 function fill(out: JsonObject, field: FieldSpec, rng: Rng, depth: number): void {
-  // Optional parts thin out with depth so objects stay small.
-  const p = Math.max(0.05, 0.6 - depth * 0.12);
+  const p = chanceAt(rng, depth);
   if (field.inline) {
     Object.assign(out, randomMessage(field.type as MessageName, rng, depth + 1));
   } else if (field.repeated || field.map) {
     if (rng.chance(p)) out[field.json] = collection(field, rng, depth);
-    else if (!field.omitempty) out[field.json] = null;
+    else absent(out, field);
   } else if (field.pointer) {
-    if (rng.chance(p)) out[field.json] = element(field, rng, depth, true);
-    else if (!field.omitempty) out[field.json] = null;
+    // A set pointer to a union that Go writes as `null` reads back from JSON as nil.
+    const value = rng.chance(p) ? element(field, rng, depth, true) : null;
+    if (value !== null) out[field.json] = value;
+    else absent(out, field);
   } else if (field.kind === 'scalar') {
     const type = field.type as ScalarType;
     if (!field.omitempty) out[field.json] = scalar(type, rng, false);
@@ -122,6 +149,7 @@ function fill(out: JsonObject, field: FieldSpec, rng: Rng, depth: number): void 
 /** A random object of one message, in Go's JSON form and field order. */
 export function randomMessage(name: MessageName, rng: Rng, depth = 0): JsonObject {
   const out: JsonObject = {};
+  rng.messages++;
   for (const field of messageSpec(name).fields) fill(out, field, rng, depth);
   return out;
 }

@@ -7,7 +7,8 @@
  */
 import { messageSpec } from '../registry.js';
 import type { FieldSpec, MessageName, ScalarType, SpecialType } from '../schema.js';
-import { fBytes, fVarint } from './wire-writer.js';
+import { goFields } from './json-forms-inverse.js';
+import { fBytes, fDouble, fVarint } from './wire-writer.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -38,6 +39,7 @@ function encodeSpecial(type: SpecialType, value: unknown): Buffer {
       return value === undefined ? Buffer.alloc(0) : fBytes(1, value as string);
     case 'FieldsV1':
     case 'RawExtension':
+    case 'JSON':
       return value === null || value === undefined
         ? Buffer.alloc(0)
         : fBytes(1, JSON.stringify(value));
@@ -46,6 +48,7 @@ function encodeSpecial(type: SpecialType, value: unknown): Buffer {
 
 function encodeScalar(no: number, type: ScalarType, value: unknown): Buffer {
   if (type === 'string') return fBytes(no, (value as string | undefined) ?? '');
+  if (type === 'double') return fDouble(no, (value as number | undefined) ?? 0);
   if (type === 'bytes')
     return fBytes(no, Buffer.from((value as string | undefined) ?? '', 'base64'));
   return fVarint(no, (value as number | boolean | undefined) ?? 0);
@@ -53,7 +56,8 @@ function encodeScalar(no: number, type: ScalarType, value: unknown): Buffer {
 
 function encodeValue(field: FieldSpec, value: unknown): Buffer {
   if (field.kind === 'special') return encodeSpecial(field.type as SpecialType, value);
-  return encodeMessage(field.type as MessageName, (value ?? {}) as JsonObject);
+  const name = field.type as MessageName;
+  return encodeMessage(name, goFields(name, value));
 }
 
 function encodeField(field: FieldSpec, obj: JsonObject): Buffer[] {

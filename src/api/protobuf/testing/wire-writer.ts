@@ -28,6 +28,13 @@ export function fVarint(no: number, value: bigint | number | boolean): Buffer {
   return Buffer.concat([tag(no, 0), varint(typeof value === 'boolean' ? Number(value) : value)]);
 }
 
+/** A fixed64 field holding a double (little-endian IEEE 754). */
+export function fDouble(no: number, value: number): Buffer {
+  const bytes = Buffer.alloc(8);
+  bytes.writeDoubleLE(value);
+  return Buffer.concat([tag(no, 1), bytes]);
+}
+
 /** A length-delimited field from bytes, a string, or parts to concatenate. */
 export function fBytes(no: number, payload: Buffer | string | readonly Buffer[]): Buffer {
   const body =
