@@ -49,3 +49,79 @@ describe('validatePodSpecUpdate: nodeSelector of gated pods', () => {
     });
   }
 });
+
+describe('validatePodSpecUpdate: node affinity of gated pods (KEP-3838)', () => {
+  const notIn = (node: string) => ({
+    key: 'metadata.name',
+    operator: 'NotIn',
+    values: [node],
+  });
+  const required = (...terms: object[]) => ({
+    affinity: {
+      nodeAffinity: {
+        requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: terms },
+      },
+    },
+  });
+  const antiAffinity = { podAntiAffinity: { requiredDuringSchedulingIgnoredDuringExecution: [] } };
+  const cases: { name: string; old: object; next: object; errors: string[] }[] = [
+    {
+      name: 'set where there was none, gate removed in the same write',
+      old: { containers: [container], ...gated },
+      next: { containers: [container], ...required({ matchFields: [notIn('n1')] }) },
+      errors: [],
+    },
+    {
+      name: 'a requirement added to a term, next to pod anti-affinity',
+      old: {
+        containers: [container],
+        ...gated,
+        affinity: { ...antiAffinity, ...required({ matchFields: [notIn('n1')] }).affinity },
+      },
+      next: {
+        containers: [container],
+        ...gated,
+        affinity: {
+          ...antiAffinity,
+          ...required({ matchFields: [notIn('n1'), notIn('n2')] }).affinity,
+        },
+      },
+      errors: [],
+    },
+    {
+      name: 'a requirement changed',
+      old: { containers: [container], ...gated, ...required({ matchFields: [notIn('n1')] }) },
+      next: { containers: [container], ...gated, ...required({ matchFields: [notIn('n2')] }) },
+      errors: [
+        'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms[0]',
+      ],
+    },
+    {
+      name: 'a term added',
+      old: { containers: [container], ...gated, ...required({ matchFields: [notIn('n1')] }) },
+      next: {
+        containers: [container],
+        ...gated,
+        ...required({ matchFields: [notIn('n1')] }, { matchFields: [notIn('n2')] }),
+      },
+      errors: [
+        'spec.affinity.nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms',
+      ],
+    },
+    {
+      name: 'not gated: any change is refused',
+      old: { containers: [container] },
+      next: { containers: [container], ...required({ matchFields: [notIn('n1')] }) },
+      errors: ['spec'],
+    },
+  ];
+  for (const c of cases) {
+    it(c.name, () => {
+      const errs = validatePodSpecUpdate(c.next as never, c.old as never);
+      assert.deepEqual(
+        errs.map((e) => e.field),
+        c.errors,
+      );
+    });
+  }
+});

@@ -9,6 +9,7 @@ import { type FieldError, fieldErrors } from '../field-error.js';
 import { inclusiveRangeError } from '../validation/messages.js';
 import { MAX_INT32 } from '../validation/numbers.js';
 import { SPEC, semanticEqual } from './common.js';
+import { gatedNodeAffinityErrors, mungeGatedNodeAffinity } from './gated-node-affinity.js';
 import {
   deepEqualJson,
   getArr,
@@ -101,9 +102,12 @@ function mungeSpec(spec: JsonObject, oldSpec: JsonObject): JsonObject {
   // While a pod is scheduling-gated its nodeSelector may gain entries, never change or lose one
   // (upstream's mutable scheduling directives, beta v1.27, GA v1.30): a controller pins the pod
   // before it removes its gate.
-  if (objects(oldSpec, 'schedulingGates').length > 0 && selectorOnlyGrew(oldSpec, spec)) {
-    if (oldSpec.nodeSelector === undefined) delete munged.nodeSelector;
-    else munged.nodeSelector = oldSpec.nodeSelector;
+  if (objects(oldSpec, 'schedulingGates').length > 0) {
+    if (selectorOnlyGrew(oldSpec, spec)) {
+      if (oldSpec.nodeSelector === undefined) delete munged.nodeSelector;
+      else munged.nodeSelector = oldSpec.nodeSelector;
+    }
+    mungeGatedNodeAffinity(munged, oldSpec);
   }
   const oldGrace = getNum(oldSpec, 'terminationGracePeriodSeconds');
   if (oldGrace !== undefined && oldGrace < 0 && munged.terminationGracePeriodSeconds === 1) {
@@ -155,6 +159,9 @@ export function validatePodSpecUpdate(spec: JsonObject, oldSpec: JsonObject): Fi
   const errs = validateActiveDeadline(spec, oldSpec);
   if (errs.length > 0) return errs;
   errs.push(...validateTolerationUpdate(spec, oldSpec), ...validateGateUpdate(spec, oldSpec));
+  if (objects(oldSpec, 'schedulingGates').length > 0) {
+    errs.push(...gatedNodeAffinityErrors(spec, oldSpec));
+  }
   if (semanticEqual(spec, oldSpec)) return errs;
   const munged = mungeSpec(spec, oldSpec);
   if (!semanticEqual(munged, oldSpec)) {
