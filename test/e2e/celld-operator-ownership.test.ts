@@ -8,8 +8,9 @@
  * - a claim at a member's name that the fleet did not make blocks growth
  *   (`StorageIdentityConflict`) and the StatefulSet keeps its size;
  * - an object at a child's name that is not the fleet's blocks the fleet and is not adopted;
- * - growth in runs (issue #79): a kept disk's member is added, and placed in its disk's zone,
- *   before a member that needs a fresh disk (4 → 3 → 5: a fleet cannot go below its zones).
+ * - growth over kept and fresh disks (issue #79; issue 14, item 8): growth is one write, and a
+ *   member that needs a fresh disk is released from its scheduling gate only once the kept
+ *   disk's member is placed in its disk's zone (4 → 3 → 5: a fleet cannot go below its zones).
  *
  * @module
  */
@@ -301,7 +302,7 @@ describe('objects the fleet did not make', () => {
   });
 });
 
-describe('growth in runs (issue #79)', () => {
+describe('growth over kept and fresh disks (issue #79; issue 14, item 8)', () => {
   it('adds the kept-disk member in its zone before the fresh-disk member', async () => {
     const e = env();
     const ns = 'zonal';
@@ -321,14 +322,24 @@ describe('growth in runs (issue #79)', () => {
     const claimsBefore = uids(await fleetClaims(e, ns, name));
 
     const replicas = await watchReplicas(e, ns, name);
-    // At every event: the fresh member 4 exists only once member 3 has a node.
+    // At every event: the fresh member 4 is released from its gate (or placed) only once
+    // member 3 has a node.
     const kept = `${name}-3`;
     const fresh = `${name}-4`;
     const bound = (pods: readonly V1Pod[], n: string) =>
       pods.some((p) => p.metadata?.name === n && p.spec?.nodeName);
+    const released = (pods: readonly V1Pod[], n: string) =>
+      pods.some(
+        (p) =>
+          p.metadata?.name === n &&
+          (p.spec?.nodeName ||
+            !(p.spec?.schedulingGates ?? []).some(
+              (g) => g.name === 'celld.fleetyard.dev/disk-placement',
+            )),
+      );
     const watch = await watchPods(e, ns, name, (pods) =>
-      pods.some((p) => p.metadata?.name === fresh) && !bound(pods, kept)
-        ? `${fresh} exists while ${kept} is not yet placed`
+      released(pods, fresh) && !bound(pods, kept)
+        ? `${fresh} was released while ${kept} is not yet placed`
         : undefined,
     );
     try {
@@ -339,7 +350,7 @@ describe('growth in runs (issue #79)', () => {
       await replicas.stop();
     }
     assert.deepEqual(watch.violations, []);
-    assert.deepEqual(replicas.history, [3, 4, 5], 'growth was not split into runs');
+    assert.deepEqual(replicas.history, [3, 5], 'growth is one write');
     assert.equal(await zoneOf(kept), keptZone, 'the kept disk did not bring its member home');
     const claimsAfter = uids(await fleetClaims(e, ns, name));
     assert.equal(claimsAfter[`data-${kept}`], claimsBefore[`data-${kept}`]);

@@ -153,7 +153,10 @@ function lifecycleSchema(): SchemaNode {
       default: { shutdownSeconds: 20, terminationGraceSeconds: 30 },
       rules: [
         {
-          rule: 'self.terminationGraceSeconds >= self.shutdownSeconds + 5',
+          // Both fields have defaults, but a rule must not depend on defaulting having run.
+          rule:
+            '!has(self.terminationGraceSeconds) || !has(self.shutdownSeconds) || ' +
+            'self.terminationGraceSeconds >= self.shutdownSeconds + 5',
           message: M.terminationGrace,
           fieldPath: '.terminationGraceSeconds',
         },
@@ -225,26 +228,36 @@ function specSchema(): SchemaNode {
     },
     {
       required: ['profile', 'runtimeImage', 'serviceAccountName', 'storage', 'placement'],
+      // Each cross-field rule first checks that the fields it reads are present: the required-
+      // field errors run beside the rules (upstream blocks CEL only on type errors), so an
+      // unguarded `self.placement.zones` adds "no such key: placement evaluating rule …" to
+      // the one error the user needs. A missing field is reported once, by `required`.
       rules: [
         {
-          rule: "!has(self.bucketWorkload) || self.profile == 'Bucket'",
+          rule: "!has(self.bucketWorkload) || !has(self.profile) || self.profile == 'Bucket'",
           message: M.bucketWorkload,
           fieldPath: '.bucketWorkload',
         },
         {
-          rule: "self.profile != 'PersistentFleet' || has(self.storage.storageClassName)",
+          rule:
+            '!has(self.profile) || !has(self.storage) || ' +
+            "self.profile != 'PersistentFleet' || has(self.storage.storageClassName)",
           message: M.storageClassRequired,
           fieldPath: '.storage',
           reason: 'FieldValueRequired',
         },
         {
-          rule: "self.profile == 'PersistentFleet' || !has(self.storage.storageClassName)",
+          rule:
+            '!has(self.profile) || !has(self.storage) || ' +
+            "self.profile == 'PersistentFleet' || !has(self.storage.storageClassName)",
           message: M.storageClassForbidden,
           fieldPath: '.storage.storageClassName',
           reason: 'FieldValueForbidden',
         },
         {
-          rule: 'self.replicas >= size(self.placement.zones)',
+          rule:
+            '!has(self.replicas) || !has(self.placement) || !has(self.placement.zones) || ' +
+            'self.replicas >= size(self.placement.zones)',
           message: M.replicasZones,
           fieldPath: '.replicas',
         },

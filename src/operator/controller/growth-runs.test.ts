@@ -1,13 +1,14 @@
 /**
- * Issue #79 on a whole simulated cluster and one fake clock (§2.5 growth in runs): a fleet on
- * zonal (`ebs`) disks over two zones, three nodes (a, b, a), Strict placement (one member per
- * node). Scaled from 3 to 2 it keeps
- * member 2's claim (and so its zone); grown to 4, the operator writes the kept run first
- * (StatefulSet replicas 3), and writes 4 (a fresh disk for member 3) only after the scheduler
- * decided member 2: the bind of `orders-2` precedes the replicas-4 write in the store's
- * revision order. Member 2 returns on its kept disk in its zone; member 3 never takes that
- * node (it finds none, since every node holds a member). Done the old way (both at once), the
- * fresh member could take the one free node, which is in the zone member 2's disk needs.
+ * Growth over kept and fresh disks on a whole simulated cluster and one fake clock (issue 14,
+ * item 8; seed 003: growth back to an ordinal reattaches its disk, node-local disks alike): six
+ * nodes over three zones, node-local (`standard`) disks, Strict placement (one member per
+ * node). 5 → 3 keeps the claims of members 3 and 4, each on its node; claim 3 is deleted by
+ * hand; 3 → 6 is written in one step. Every member pod starts behind the disk-placement gate:
+ * the operator releases member 4 (its disk exists) first and members 3 and 5 (fresh disks) only
+ * after the scheduler bound member 4, so the fresh ones never see member 4's node free. In the
+ * store's revision order: member 4's bind precedes the release of members 3 and 5, and no pod
+ * but member 4 is ever bound to its node. Before the fix (runs: the fresh member 3 first) the
+ * fresh member could take that node and member 4 never scheduled.
  *
  * @module
  */
@@ -16,9 +17,9 @@ import { after, before, describe, it } from 'node:test';
 import type { KubeObject } from '../../api/object.js';
 import type { WatchCollector, WatchEvent } from '../../apiserver/testing/test-server.js';
 import { RESOURCES } from '../../controller/context.js';
+import { SCHEDULING_GATE_DISK_PLACEMENT } from '../render/metadata.js';
 import {
-  condition,
-  FLEET,
+  claimName,
   type FleetCluster,
   isPodReady,
   NAMESPACE,
@@ -29,8 +30,6 @@ import {
 } from './testing/fake-cluster.js';
 import { uidOf } from './testing/members.js';
 
-const ZONE = 'topology.kubernetes.io/zone';
-
 function replicasOf(obj: KubeObject | undefined): number | undefined {
   return (obj?.spec as { replicas?: number } | undefined)?.replicas;
 }
@@ -39,102 +38,101 @@ function rvOf(e: WatchEvent): number {
   return Number(e.object.metadata?.resourceVersion);
 }
 
-/** The distinct consecutive values of `spec.replicas` the watch saw, with the first RV of each. */
-function replicaSteps(events: readonly WatchEvent[]): { replicas: number; rv: number }[] {
-  const steps: { replicas: number; rv: number }[] = [];
-  for (const e of events) {
-    if (e.object.metadata?.name !== FLEET) continue;
-    const r = replicasOf(e.object as KubeObject);
-    if (r !== undefined && steps.at(-1)?.replicas !== r) steps.push({ replicas: r, rv: rvOf(e) });
-  }
-  return steps;
+function gatedOf(pod: KubeObject): boolean {
+  const gates = (pod.spec as { schedulingGates?: { name?: string }[] } | undefined)
+    ?.schedulingGates;
+  return (gates ?? []).some((g) => g.name === SCHEDULING_GATE_DISK_PLACEMENT);
 }
 
-/** The first RV at which `orders-<ordinal>` was bound to a node or found Unschedulable. */
-function decidedAt(events: readonly WatchEvent[], ordinal: number): number | undefined {
-  const e = events.find((ev) => {
-    const pod = ev.object as KubeObject;
-    return (
-      pod.metadata?.name === podName(ordinal) &&
-      (nodeOf(pod) !== undefined || condition(pod, 'PodScheduled')?.reason === 'Unschedulable')
-    );
-  });
+/** The first RV at which the current incarnation of `<fleet>-<ordinal>` matched `test`. */
+function firstAt(
+  events: readonly WatchEvent[],
+  ordinal: number,
+  test: (pod: KubeObject) => boolean,
+): number | undefined {
+  const e = events.find(
+    (ev) => ev.object.metadata?.name === podName(ordinal) && test(ev.object as KubeObject),
+  );
   return e === undefined ? undefined : rvOf(e);
 }
 
-describe('growth in runs (issue #79)', () => {
+describe('growth over a deleted claim on node-local disks (issue 14, item 8)', () => {
   let c: FleetCluster;
-  let sets: WatchCollector;
-  let pods: WatchCollector;
+  let pods: WatchCollector | undefined;
   before(async () => {
-    c = await startFleetCluster({ nodes: 3, zones: ['a', 'b'] });
-    await c.createFleet({ replicas: 3, storageClassName: 'ebs' });
+    c = await startFleetCluster({ nodes: 6, zones: ['a', 'b', 'c'] });
+    await c.createFleet({ replicas: 5, storageClassName: 'standard' });
     await untilFleetReady(c);
   });
   after(async () => {
-    sets?.close();
     pods?.close();
     await c.close();
   });
 
   const statefulSet = () =>
-    c.h.get({ ...RESOURCES.statefulsets, namespace: NAMESPACE, name: FLEET });
-  const zoneOfNode = async (node: string | undefined) =>
-    node === undefined
-      ? undefined
-      : (await c.h.get({ ...RESOURCES.nodes, name: node }))?.metadata?.labels?.[ZONE];
+    c.h.get({ ...RESOURCES.statefulsets, namespace: NAMESPACE, name: 'orders' });
 
-  it('adds the kept member first and a fresh disk only after the scheduler placed it', async () => {
-    const keptNode = nodeOf(await c.pod(2));
-    const keptZone = await zoneOfNode(keptNode);
-    const keptClaim = uidOf(await c.claim(2));
-    assert.ok(keptZone);
+  it('releases the kept member first; no fresh member takes its node; the fleet converges', async () => {
+    const keptNode = nodeOf(await c.pod(4));
+    const keptClaim = uidOf(await c.claim(4));
+    assert.ok(keptNode);
 
-    await c.setReplicas(2);
+    await c.setReplicas(3);
     await c.driveUntil(
-      'scaled in to 2',
-      async () => replicasOf(await statefulSet()) === 2 && (await c.pod(2)) === undefined,
+      'scaled in to 3',
+      async () => replicasOf(await statefulSet()) === 3 && (await c.pod(3)) === undefined,
       120_000,
     );
-    assert.equal(uidOf(await c.claim(2)), keptClaim, 'scale-in keeps the claim');
+    assert.equal(uidOf(await c.claim(4)), keptClaim, 'scale-in keeps the claim');
+    await c.h.client.delete({
+      ...RESOURCES.persistentvolumeclaims,
+      namespace: NAMESPACE,
+      name: claimName(3),
+    });
+    await c.driveUntil('claim 3 gone', async () => (await c.claim(3)) === undefined, 30_000);
 
-    sets = await c.h.api.watch(`/apis/apps/v1/namespaces/${NAMESPACE}/statefulsets?watch=true`);
     pods = await c.h.api.watch(`/api/v1/namespaces/${NAMESPACE}/pods?watch=true`);
-    await c.setReplicas(4);
+    await c.setReplicas(6);
     await c.driveUntil(
-      'grown to 4 with member 3 unplaceable',
-      async () =>
-        replicasOf(await statefulSet()) === 4 &&
-        isPodReady(await c.pod(2)) &&
-        condition(await c.pod(3), 'PodScheduled')?.reason === 'Unschedulable',
+      'six members Ready and the fleet Ready at its generation',
+      async () => {
+        const fleet = await c.fleet();
+        const status = await c.status();
+        const ready = await Promise.all(
+          [0, 1, 2, 3, 4, 5].map(async (o) => isPodReady(await c.pod(o))),
+        );
+        return (
+          ready.every(Boolean) &&
+          status.state === 'Ready' &&
+          status.observedGeneration === fleet.metadata?.generation
+        );
+      },
       180_000,
     );
 
-    const steps = replicaSteps(sets.events);
-    assert.deepEqual(
-      steps.map((s) => s.replicas),
-      [2, 3, 4],
-      'the kept run (3) is written before the fresh one (4)',
-    );
-    const decided = decidedAt(pods.events, 2);
-    const four = steps.find((s) => s.replicas === 4)?.rv;
-    assert.ok(decided !== undefined && four !== undefined);
-    assert.ok(
-      decided < four,
-      `member 2 decided at RV ${decided}, replicas 4 written at RV ${four}`,
-    );
+    assert.equal(replicasOf(await statefulSet()), 6, 'growth is one write');
+    const member4 = await c.pod(4);
+    assert.equal(nodeOf(member4), keptNode, 'member 4 is back on the node of its kept disk');
+    assert.equal(uidOf(await c.claim(4)), keptClaim, 'on its kept claim');
+    for (const o of [0, 1, 2, 3, 4, 5]) assert.ok(isPodReady(await c.pod(o)), `member ${o}`);
 
-    const member2 = await c.pod(2);
-    assert.equal(nodeOf(member2), keptNode, 'member 2 is back on the node of its kept disk');
-    assert.equal(await zoneOfNode(nodeOf(member2)), keptZone);
-    assert.equal(uidOf(await c.claim(2)), keptClaim, 'on its kept claim');
-    const member3Nodes = pods.events
-      .filter((e) => e.object.metadata?.name === podName(3))
-      .map((e) => nodeOf(e.object as KubeObject));
-    assert.ok(member3Nodes.length > 0);
-    assert.ok(
-      member3Nodes.every((n) => n === undefined),
-      'the fresh member never took a node (and so never the zone member 2 needs)',
-    );
+    const events = pods.events;
+    const bound4 = firstAt(events, 4, (p) => nodeOf(p) !== undefined);
+    assert.ok(bound4 !== undefined);
+    for (const fresh of [3, 5]) {
+      const created = firstAt(events, fresh, () => true);
+      const released = firstAt(events, fresh, (p) => !gatedOf(p));
+      assert.ok(created !== undefined && released !== undefined, `member ${fresh}`);
+      assert.ok(created < bound4, `member ${fresh}'s pod exists before member 4 is bound`);
+      assert.ok(
+        bound4 < released,
+        `member 4 bound at RV ${bound4}, ${fresh} released at ${released}`,
+      );
+    }
+    const intruders = events
+      .filter((e) => nodeOf(e.object as KubeObject) === keptNode)
+      .map((e) => e.object.metadata?.name)
+      .filter((name) => name !== podName(4));
+    assert.deepEqual([...new Set(intruders)], [], 'another member was bound to member 4’s node');
   });
 });

@@ -17,9 +17,13 @@ import { LABEL_FLEET_UID } from '../render/metadata.js';
 import { ordinalOf } from '../scaling/index.js';
 import type { FleetDeps } from './deps.js';
 import { fencedDelete } from './fenced-delete.js';
+import { controlledBy } from './members.js';
 import type { FleetObservation } from './observe.js';
 
-/** Member observations by ordinal: pods `<f>-<n>`, this fleet's claims `data-<f>-<n>`, nodes. */
+/**
+ * Member observations by ordinal: the workload's pods `<f>-<n>`, this fleet's claims
+ * `data-<f>-<n>`, and the nodes those pods are on.
+ */
 export function memberObservations(
   fleet: ResolvedFleet,
   obs: FleetObservation,
@@ -34,6 +38,9 @@ export function memberObservations(
     return m;
   };
   for (const pod of obs.pods) {
+    // A stray pod at a member's name, or at an ordinal the fleet never had, is no member: it
+    // must not add a row to the member table, nor lend its node to one.
+    if (!controlledBy(pod, obs.workload, obs.workloadKind)) continue;
     const o = ordinalOf(pod.metadata?.name ?? '', `${fleet.name}-`);
     if (o === undefined) continue;
     const m = at(o);

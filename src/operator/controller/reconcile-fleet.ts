@@ -23,6 +23,7 @@ import { reconcileDeletion } from './deletion.js';
 import type { FleetDeps } from './deps.js';
 import { checkGates } from './gates.js';
 import { applyHealing, planFleetHealing } from './healing-step.js';
+import { memberPods } from './members.js';
 import { type FleetObservation, observeFleet } from './observe.js';
 import { scheduleOrderedMembers } from './ordered-bucket.js';
 import { type Outcome, outcome, withRequeue } from './outcome.js';
@@ -259,7 +260,7 @@ function recordMetrics(
     desired: (fleet.spec as { replicas?: number } | undefined)?.replicas ?? 3,
     ready: status.readyReplicas ?? 0,
     observed: status.replicas ?? 0,
-    terminating: obs.pods.filter((p) => p.metadata?.deletionTimestamp).length,
+    terminating: memberPods(obs).filter((p) => p.metadata?.deletionTimestamp).length,
     ...(blockedSince === undefined ? {} : { blockedSince }),
     membersDown: members.filter((m) => !m.ready).length,
   });

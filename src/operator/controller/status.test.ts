@@ -44,13 +44,35 @@ function statefulSet(ready: number, generation = 1, observedGeneration = 1): Kub
 
 function pod(
   name: string,
-  opts: { ready?: boolean; uid?: string; phase?: string; node?: string; deleting?: boolean } = {},
+  opts: {
+    ready?: boolean;
+    uid?: string;
+    phase?: string;
+    node?: string;
+    deleting?: boolean;
+    /** The controller's UID; the StatefulSet's by default, `null` for none. */
+    owner?: string | null;
+  } = {},
 ): KubeObject {
+  const owner = opts.owner === undefined ? 'set-uid' : opts.owner;
   return {
     metadata: {
       name,
       labels: { 'celld.fleetyard.dev/fleet-uid': opts.uid ?? FLEET_UID },
       ...(opts.deleting ? { deletionTimestamp: formatTime(EARLIER) } : {}),
+      ...(owner === null
+        ? {}
+        : {
+            ownerReferences: [
+              {
+                apiVersion: 'apps/v1',
+                kind: 'StatefulSet',
+                name: 'orders',
+                uid: owner,
+                controller: true,
+              },
+            ],
+          }),
     },
     spec: opts.node ? { nodeName: opts.node } : {},
     status: {
@@ -246,21 +268,27 @@ describe('fleetStatus: member rows', () => {
     ]);
   });
 
-  it('without a table: one row per live pod of this incarnation, by name', () => {
+  it('without a table: one row per member pod of this incarnation, by name', () => {
     const pods = [
       pod('orders-1', { node: 'n2' }),
       pod('orders-0', { ready: false }),
       pod('orders-2', { deleting: true, node: 'n3' }),
       pod('orders-9', { phase: 'Succeeded' }),
       pod('orders-7', { uid: 'an-older-fleet' }),
+      pod('orders-debug', { owner: null, node: 'n1' }),
+      pod('orders-5', { owner: 'another-set', node: 'n1' }),
     ];
-    const s = statusOf(OUTCOMES.progress, { pods });
+    const s = statusOf(OUTCOMES.progress, { pods, workload: statefulSet(2) });
     assert.deepEqual(s.members, [
       { pod: 'orders-0', ready: false },
       { pod: 'orders-1', ready: true, node: 'n2', zone: 'zone-of-n2' },
       { pod: 'orders-2', ready: false, node: 'n3', zone: 'zone-of-n3' },
     ]);
-    assert.equal(s.replicas, 3, 'terminating pods count, finished and foreign ones do not');
+    assert.equal(
+      s.replicas,
+      3,
+      'terminating members count; finished, older-incarnation and stray pods do not',
+    );
   });
 
   it('no pods and no table: no members field', () => {

@@ -18,6 +18,7 @@ import { formatTime } from '../../api/time.js';
 import type { CelldFleetStatus, FleetMemberStatus, FleetState } from '../api/types.js';
 import type { MemberStatusRow } from '../healing/types.js';
 import { LABEL_FLEET, LABEL_FLEET_UID } from '../render/metadata.js';
+import { memberOrdinal, memberPods } from './members.js';
 import type { FleetObservation } from './observe.js';
 import type { Outcome } from './outcome.js';
 
@@ -31,16 +32,6 @@ const STATE: Readonly<Record<Outcome['kind'], FleetState>> = {
 
 function num(v: unknown): number | undefined {
   return typeof v === 'number' ? v : undefined;
-}
-
-/** Pods of this incarnation that have not finished (Go: "non-terminal Pods, incl. terminating"). */
-function liveMemberPods(obs: FleetObservation, uid: string): KubeObject[] {
-  return obs.pods.filter((p) => {
-    const phase = (p.status as { phase?: string } | undefined)?.phase;
-    return (
-      p.metadata?.labels?.[LABEL_FLEET_UID] === uid && phase !== 'Succeeded' && phase !== 'Failed'
-    );
-  });
 }
 
 /** The workload's ready count, 0 until its controller has seen the current generation. */
@@ -66,7 +57,7 @@ function compactRow(row: MemberStatusRow, fleetName: string): FleetMemberStatus 
   return m;
 }
 
-/** Rows for fleets without a healing table (Bucket): one per live pod, by name. */
+/** Rows for fleets without a healing table (Bucket): one per member pod, by name. */
 function podRows(obs: FleetObservation, pods: KubeObject[]): FleetMemberStatus[] {
   return pods
     .map((p) => {
@@ -83,6 +74,50 @@ function podRows(obs: FleetObservation, pods: KubeObject[]): FleetMemberStatus[]
     .sort((a, b) => a.pod.localeCompare(b.pod));
 }
 
+/**
+ * How the members stand against `desired` (`spec.replicas`) for the Ready condition:
+ * - `surplus`: members the fleet no longer wants that still exist (a scale-in waiting or
+ *   under way: ordinals at or above `desired`; for a Deployment, pods beyond `desired`,
+ *   terminating ones included);
+ * - `readyKept`: the workload's ready count without the ready surplus members, at most
+ *   `desired`. So the message never reads "5 of 4 members ready" while member 4 waits to be
+ *   removed, and a kept member that is down is not hidden by a ready condemned one.
+ */
+interface MemberCounts {
+  readonly readyKept: number;
+  readonly surplus: number;
+}
+
+function memberCounts(
+  obs: FleetObservation,
+  members: readonly KubeObject[],
+  ready: number,
+  desired: number,
+): MemberCounts {
+  if (obs.workloadKind === 'Deployment') {
+    return {
+      readyKept: Math.min(ready, desired),
+      surplus: Math.max(0, members.length - desired),
+    };
+  }
+  const condemned = members.filter((p) => (memberOrdinal(obs, p) ?? -1) >= desired);
+  const readyCondemned = condemned.filter(
+    (p) => !p.metadata?.deletionTimestamp && isPodReady(p),
+  ).length;
+  return {
+    readyKept: Math.min(desired, Math.max(0, ready - readyCondemned)),
+    surplus: condemned.length,
+  };
+}
+
+function readyMessage(c: MemberCounts, desired: number, allReady: boolean, o: Outcome): string {
+  const counted = `${c.readyKept} of ${desired} members ready`;
+  if (allReady) return counted;
+  // Upstream's rollout status names the old replicas still pending termination the same way.
+  const pending = c.surplus > 0 ? `, ${c.surplus} more pending removal` : '';
+  return `${counted}${pending}: ${o.message}`;
+}
+
 interface ConditionSpec {
   type: string;
   status: boolean;
@@ -92,21 +127,19 @@ interface ConditionSpec {
 
 function conditionSpecs(
   o: Outcome,
-  ready: number,
+  counts: MemberCounts,
   desired: number,
   paused: boolean,
   deleting: boolean,
 ): ConditionSpec[] {
-  const allReady = ready > 0 && ready === desired;
-  const readyMessage = allReady
-    ? `${ready} of ${desired} members ready`
-    : `${ready} of ${desired} members ready: ${o.message}`;
+  // Ready: every wanted member ready and none left to remove (Go: ready > 0 && ready == replicas).
+  const allReady = counts.readyKept > 0 && counts.readyKept === desired && counts.surplus === 0;
   return [
     {
       type: 'Ready',
       status: allReady,
       reason: allReady ? 'Provisioned' : o.reason,
-      message: readyMessage,
+      message: readyMessage(counts, desired, allReady, o),
     },
     { type: 'Progressing', status: o.kind === 'progress', reason: o.reason, message: o.message },
     { type: 'Blocked', status: o.kind === 'blocked', reason: o.reason, message: o.message },
@@ -142,13 +175,14 @@ export function fleetStatus(input: StatusInput): CelldFleetStatus {
   const uid = fleet.metadata?.uid ?? '';
   const spec = (fleet.spec ?? {}) as { replicas?: number; maintenance?: { paused?: boolean } };
   const desired = spec.replicas ?? 3;
-  const pods = liveMemberPods(obs, uid);
+  const pods = memberPods(obs);
   const ready = readyReplicas(obs.workload);
+  const counts = memberCounts(obs, pods, ready, desired);
   let conditions: MetaCondition[] = readConditions(previous.conditions);
   const generation = fleet.metadata?.generation;
   const paused = o.kind === 'paused';
   const deleting = Boolean(fleet.metadata?.deletionTimestamp);
-  for (const c of conditionSpecs(o, ready, desired, paused, deleting)) {
+  for (const c of conditionSpecs(o, counts, desired, paused, deleting)) {
     conditions = setStatusCondition(
       conditions,
       {

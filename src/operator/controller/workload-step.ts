@@ -4,8 +4,10 @@
  * operator-owned fields (template, strategy, retention) in a single fenced update.
  *
  * PersistentFleet steps come from `planScale` (contraction one member after a full roll-out,
- * growth in kept/fresh runs that wait for the scheduler, issue #79); Bucket fleets contract
- * one member at a time after a roll-out too, and grow in one step (their disks are scratch).
+ * growth in one write); Bucket fleets contract one member at a time after a roll-out too, and
+ * grow in one step (their disks are scratch). Before the write, PersistentFleet members waiting
+ * behind the disk-placement gate are released (`member-release.ts`): members on kept disks at
+ * once, members on fresh disks once they cannot take a place a kept disk needs.
  *
  * @module
  */
@@ -16,14 +18,15 @@ import { LABEL_FLEET_UID } from '../render/metadata.js';
 import {
   claimFacts,
   memberClaimName,
-  memberPlacements,
   planScale,
   rolledOut,
   type ScalePlan,
+  type ScaleWait,
   type StatefulSetFacts,
 } from '../scaling/index.js';
 import { ensureChild } from './children.js';
 import type { FleetDeps } from './deps.js';
+import { releaseGatedMembers } from './member-release.js';
 import type { FleetObservation } from './observe.js';
 import { type Outcome, outcome } from './outcome.js';
 
@@ -122,15 +125,12 @@ function persistentPlan(
     labelKey: LABEL_FLEET_UID,
     fleetUid: fleet.uid,
   });
-  const placements =
-    live === undefined ? new Map() : memberPlacements(obs.pods, fleet.name, live.metadata?.uid);
   return planScale({
     setName: fleet.name,
     desired: fleet.replicas,
     set,
     templateConverged,
     claims,
-    placements,
   });
 }
 
@@ -160,9 +160,9 @@ function withReplicas(desired: KubeObject, replicas: number): KubeObject {
   return { ...desired, spec: { ...(desired.spec as object), replicas } };
 }
 
-function waitOutcome(plan: ScalePlan): Outcome | undefined {
-  if (plan.wait === undefined) return undefined;
-  return outcome.progress('Provisioning', plan.wait.message);
+function waitOutcome(wait: ScaleWait | undefined): Outcome | undefined {
+  if (wait === undefined) return undefined;
+  return outcome.progress('Provisioning', wait.message);
 }
 
 function scalePlan(
@@ -196,6 +196,7 @@ export async function reconcileWorkload(
     const message = `Waiting for the deleted ${desired.kind} ${fleet.name} to go before it is recreated`;
     return { outcome: outcome.progress('Provisioning', message), settled: false };
   }
+  const held = await releaseGatedMembers(deps, fleet, obs);
   const templateConverged =
     live !== undefined && convergeObject(live, desired, { keepReplicas: true }) === undefined;
   const plan = scalePlan(fleet, obs, live, templateConverged);
@@ -225,6 +226,6 @@ export async function reconcileWorkload(
   const current = result.object ?? live;
   const settled =
     result.kind === 'unchanged' && hasObserved(current) && replicas === fleet.replicas;
-  const wait = waitOutcome(plan);
+  const wait = waitOutcome(plan.wait ?? held);
   return { settled, ...(current ? { workload: current } : {}), ...(wait ? { wait } : {}) };
 }

@@ -16,12 +16,15 @@ const rows: {
   downSince?: number;
   readySince?: number;
   awaits?: boolean;
+  /** Scheduler-decided: bound, or PodScheduled=False/Unschedulable (Go `scheduleDecided`). */
+  decided?: boolean;
 }[] = [
   {
     name: 'Ready pod on a Ready node',
     m: { ordinal: 0, pod: pod(0, { since: T0 - MIN }), node: node(0) },
     down: false,
     readySince: T0 - MIN,
+    decided: true,
   },
   { name: 'no pod', m: { ordinal: 0 }, down: true },
   {
@@ -29,12 +32,14 @@ const rows: {
     m: { ordinal: 0, pod: pod(0, { ready: false, since: T0 - 3 * MIN }) },
     down: true,
     downSince: T0 - 3 * MIN,
+    decided: true,
   },
   {
     name: 'no Ready condition: since creation',
     m: { ordinal: 0, pod: pod(0, { noReadyCondition: true, createdAt: T0 - 2 * MIN }) },
     down: true,
     downSince: T0 - 2 * MIN,
+    decided: true,
   },
   {
     name: 'terminating while Ready: since the delete request',
@@ -51,11 +56,13 @@ const rows: {
     },
     down: true,
     downSince: T0 - MIN,
+    decided: true,
   },
   {
     name: 'Ready without a transition time is not stable',
     m: { ordinal: 0, pod: pod(0) },
     down: false,
+    decided: true,
   },
   {
     name: 'unscheduled pod awaits the scheduler',
@@ -63,6 +70,38 @@ const rows: {
     down: true,
     downSince: T0,
     awaits: true,
+  },
+  {
+    name: 'an Unschedulable pod is decided: the scheduler found no node for it',
+    m: {
+      ordinal: 0,
+      pod: pod(0, { ready: false, since: T0, nodeName: null, unschedulableSince: T0 - MIN }),
+    },
+    down: true,
+    downSince: T0,
+    awaits: true,
+    decided: true,
+  },
+  {
+    name: 'an Unschedulable pod being deleted is undecided: its successor is not tried yet',
+    m: {
+      ordinal: 0,
+      pod: pod(0, {
+        ready: false,
+        nodeName: null,
+        unschedulableSince: T0 - MIN,
+        deletionAt: T0 + MIN,
+        graceSeconds: 30,
+      }),
+    },
+    down: true,
+    downSince: undefined,
+  },
+  {
+    name: 'a bound pod being deleted is undecided',
+    m: { ordinal: 0, pod: pod(0, { since: T0 - 9 * MIN, deletionAt: T0 + MIN }) },
+    down: true,
+    downSince: T0 + MIN - 30 * SEC,
   },
 ];
 
@@ -74,8 +113,19 @@ for (const r of rows) {
     assert.equal(f.downSince, r.downSince);
     assert.equal(f.readySince, r.readySince);
     assert.equal(f.awaitsScheduler, r.awaits ?? false);
+    assert.equal(f.scheduleDecided, r.decided ?? false);
   });
 }
+
+it('a pod another controller owns is no pod: neither its node nor its schedule counts', () => {
+  const f = memberFacts(
+    { ordinal: 0, pod: pod(0, { since: T0 - MIN, owner: 'stray' }), node: node(0) },
+    WORKLOAD_UID,
+  );
+  assert.equal(f.pod, undefined);
+  assert.equal(f.node, undefined);
+  assert.equal(f.scheduleDecided, false);
+});
 
 it('stuck time is the deletionTimestamp (grace included) + 2 min', () => {
   const f = memberFacts({ ordinal: 0, pod: pod(0, { deletionAt: T0 }) }, WORKLOAD_UID);

@@ -50,6 +50,13 @@ export interface MemberFacts {
   waitingOnConfig: boolean;
   /** The pod exists, is not terminating and has no `spec.nodeName` yet. */
   awaitsScheduler: boolean;
+  /**
+   * The scheduler has decided the pod (Go `scheduleDecided`): it exists, is not terminating,
+   * and is bound to a node or marked `PodScheduled=False/Unschedulable`. A pod found no node
+   * is a decision, not a wait: it holds no zone, so it cannot hold back a fresh disk for
+   * another member (issue 14 item 9: a Lost claim waited ~2 min for such a pod).
+   */
+  scheduleDecided: boolean;
   /** `PodScheduled=False/Unschedulable`: since when, and the scheduler's message. */
   unschedulableSince?: number;
   unschedulableMessage?: string;
@@ -114,7 +121,8 @@ export function memberFacts(m: MemberObservation, workloadUid: string): MemberFa
   const base = {
     ordinal: m.ordinal,
     claim,
-    ...(m.node === undefined ? {} : { node: m.node }),
+    // The node is the pod's: a stray pod's node is no member's.
+    ...(m.node === undefined || pod === undefined ? {} : { node: m.node }),
     claimPhase: claimPhaseOf(claim),
     claimTerminating,
   };
@@ -126,6 +134,7 @@ export function memberFacts(m: MemberObservation, workloadUid: string): MemberFa
       down: true,
       waitingOnConfig: false,
       awaitsScheduler: false,
+      scheduleDecided: false,
       diskMadeForPod: false,
     };
   }
@@ -140,7 +149,10 @@ export function memberFacts(m: MemberObservation, workloadUid: string): MemberFa
   const scheduled = typeof nodeName === 'string' && nodeName !== '';
   const schedCond = podCondition(pod, 'PodScheduled');
   const unschedulable =
-    !scheduled && schedCond?.status === 'False' && schedCond.reason === 'Unschedulable';
+    !terminating &&
+    !scheduled &&
+    schedCond?.status === 'False' &&
+    schedCond.reason === 'Unschedulable';
   return {
     ...base,
     pod,
@@ -154,6 +166,7 @@ export function memberFacts(m: MemberObservation, workloadUid: string): MemberFa
     forceDeleteAt: deletionAt === undefined ? undefined : deletionAt + TERMINATION_MARGIN_MS,
     waitingOnConfig: isWaitingOnConfig(pod),
     awaitsScheduler: !terminating && !scheduled,
+    scheduleDecided: !terminating && (scheduled || unschedulable),
     unschedulableSince: unschedulable ? parseTime(schedCond.lastTransitionTime) : undefined,
     unschedulableMessage:
       unschedulable && typeof schedCond.message === 'string' ? schedCond.message : undefined,

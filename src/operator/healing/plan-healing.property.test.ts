@@ -2,7 +2,8 @@
  * fast-check properties of the healing planner over random member states (pods ready, down,
  * terminating, pending, foreign or missing; claims Bound, Pending, Lost or deleting; nodes up
  * or down; image waits; missing preconditions): one member per action, nothing fresh while two
- * are down unless a volume is Lost, every delete fenced by the observed uid and resourceVersion,
+ * are down unless a volume is Lost, a Lost claim never waits for a member the scheduler has
+ * decided (bound or Unschedulable), every delete fenced by the observed uid and resourceVersion,
  * and the requeue time is exactly the next time the decision (or the member table) changes.
  */
 
@@ -158,6 +159,58 @@ it('while two are down, no disk is deleted and no fresh disk is made unless a vo
       assert.ok(!a?.deletes.some((d) => d.kind === 'PersistentVolumeClaim'));
     }),
     { numRuns: 500 },
+  );
+});
+
+/** Go `scheduleDecided`, recomputed from the raw pod: ours, not terminating, bound or Unschedulable. */
+function decided(i: HealingInput, m: MemberObservation | undefined): boolean {
+  const p = m?.pod;
+  if (p === undefined || p.metadata?.ownerReferences?.[0]?.uid !== i.workloadUid) return false;
+  if (p.metadata?.deletionTimestamp) return false;
+  if ((p.spec as { nodeName?: string }).nodeName) return true;
+  const conds =
+    (p.status as { conditions?: { type: string; status: string; reason?: string }[] }).conditions ??
+    [];
+  return conds.some(
+    (c) => c.type === 'PodScheduled' && c.status === 'False' && c.reason === 'Unschedulable',
+  );
+}
+
+/** The member's own deletes can be fenced: its claim has both preconditions and so has its pod, if it deletes one. */
+function fenceable(i: HealingInput, m: MemberObservation): boolean {
+  const p = m.pod;
+  const ours = p !== undefined && p.metadata?.ownerReferences?.[0]?.uid === i.workloadUid;
+  return !ours || Boolean(p.metadata?.deletionTimestamp) || Boolean(p.metadata?.resourceVersion);
+}
+
+it('a Lost claim is acted on once the scheduler has decided every other member (Unschedulable counts)', () => {
+  fc.assert(
+    fc.property(inputArb, (i) => {
+      if (!i.workloadSettled) return;
+      const active = i.members.filter((m) => m.ordinal < i.settings.replicas);
+      const lost = active.find(
+        (m) =>
+          (m.claim?.status as { phase?: string } | undefined)?.phase === 'Lost' &&
+          !m.claim?.metadata?.deletionTimestamp &&
+          fenceable(i, m),
+      );
+      if (lost === undefined) return;
+      const others = Array.from({ length: i.settings.replicas }, (_, o) => o).filter(
+        (o) => o !== lost.ordinal,
+      );
+      if (
+        !others.every((o) =>
+          decided(
+            i,
+            i.members.find((m) => m.ordinal === o),
+          ),
+        )
+      )
+        return;
+      // The Lost rule, or an earlier rule (a force-delete, a release), acts in this reconcile.
+      assert.ok(planHealing(i).action !== undefined, 'a decided fleet held back a Lost member');
+    }),
+    { numRuns: 2000 },
   );
 });
 

@@ -252,6 +252,32 @@ describe('rule: a Lost claim is replaced at once', () => {
       in: input(fleet(lost(), { ...down(1, T0, { nodeName: null }) }, healthy(2))),
     },
     {
+      name: 'Lost is replaced at once while another member is Unschedulable (decided, issue 14 #9)',
+      in: input(
+        fleet(
+          lost(),
+          down(1, T0 - MIN, { nodeName: null, unschedulableSince: T0 - 30 * SEC }),
+          healthy(2),
+        ),
+      ),
+      kind: 'replaceLostDisk',
+      ordinal: 0,
+    },
+    {
+      name: 'Lost waits while another member is Unschedulable but terminating',
+      in: input(
+        fleet(
+          lost(),
+          down(1, T0 - MIN, { nodeName: null, unschedulableSince: T0, deletionAt: T0 + MIN }),
+          healthy(2),
+        ),
+      ),
+    },
+    {
+      name: 'Lost waits while another member has no pod at all',
+      in: input(fleet(lost(), { ordinal: 1, claim: claim(1) }, healthy(2))),
+    },
+    {
       name: 'Lost waits while the workload is unsettled',
       in: input(fleet(lost(), healthy(1), healthy(2)), { settled: false }),
     },
@@ -282,6 +308,28 @@ describe('rule: the #79 zone rule for fresh disks', () => {
     {
       name: 'down member due, another pod pending: nothing',
       in: input(fleet(healthy(0), down(1, T0 - 60 * MIN), down(2, T0, { nodeName: null }))),
+    },
+    {
+      name: 'a disk being deleted is released while another member is Unschedulable',
+      in: input(
+        fleet(
+          { ...healthy(0), claim: claim(0, { deletionAt: T0 - SEC }) },
+          down(1, T0 - MIN, { nodeName: null, unschedulableSince: T0 - 30 * SEC }),
+          healthy(2),
+        ),
+      ),
+      kind: 'releaseDisk',
+      ordinal: 0,
+    },
+    {
+      name: 'a disk being deleted is not released while another pod awaits the scheduler',
+      in: input(
+        fleet(
+          { ...healthy(0), claim: claim(0, { deletionAt: T0 - SEC }) },
+          down(1, T0 - MIN, { nodeName: null }),
+          healthy(2),
+        ),
+      ),
     },
     {
       name: 'pending pod for a due member itself is fine',
@@ -349,6 +397,47 @@ describe('preconditions and status', () => {
     );
     assert.equal(plan.requeueAfterMs, 6 * MIN);
     assert.equal(plan.memberStatus[0]?.ready, true);
+  });
+  describe('the note of the one down member names every wait that holds', () => {
+    const countdown =
+      'member fleet-1 is down; it is replaced on a fresh disk at 2026-11-30T10:06:00Z unless it returns';
+    const absorb = 'every other member has been Ready for 5 minutes';
+    const rows: { name: string; downFor: number; othersReadyFor: number; note: string }[] = [
+      {
+        name: 'counting down, others stable',
+        downFor: 4 * MIN,
+        othersReadyFor: 60 * MIN,
+        note: countdown,
+      },
+      {
+        name: 'counting down and waiting for the others (issue 14 #11)',
+        downFor: 4 * MIN,
+        othersReadyFor: 2 * MIN,
+        note: `${countdown}, and not before ${absorb}`,
+      },
+      {
+        name: 'due, waiting for the others only',
+        downFor: 30 * MIN,
+        othersReadyFor: 2 * MIN,
+        note: `replaced only after ${absorb}`,
+      },
+    ];
+    for (const r of rows) {
+      it(r.name, () => {
+        const downSince = T0 - r.downFor;
+        const plan = planHealing(
+          input(
+            fleet(
+              healthy(0, T0 - r.othersReadyFor),
+              down(1, downSince),
+              healthy(2, T0 - r.othersReadyFor),
+            ),
+          ),
+        );
+        assert.equal(plan.action, undefined);
+        assert.equal(plan.memberStatus[1]?.note, r.note);
+      });
+    }
   });
   it('an unobserved ordinal still gets a row', () => {
     const plan = planHealing(input(fleet(healthy(0)), { replicas: 2 }));

@@ -12,9 +12,10 @@
  *    pod present and not terminating, its claim `Bound` and older than the pod by 1 min, not
  *    waiting on image or config, every other member Ready for 5 min: replace it.
  * Rules 2–4 make a fresh disk, so they also need `fresh`: the workload settled and every other
- * member's pod present, not terminating and bound to a node (#79: a fresh disk must not take
- * the zone a kept disk needs). A down member unschedulable for the delay and not being
- * replaced makes the fleet Blocked (`MemberUnschedulable`).
+ * member's pod decided by the scheduler, i.e. present, not terminating, and bound to a node or
+ * `PodScheduled=False/Unschedulable` (#79: a fresh disk must not take the zone a kept disk
+ * needs; a pod the scheduler found no node for takes none). A down member unschedulable for
+ * the delay and not being replaced makes the fleet Blocked (`MemberUnschedulable`).
  */
 
 import { formatTime } from '../../api/time.js';
@@ -92,17 +93,20 @@ function context(input: HealingInput): Context {
   };
 }
 
-/** #79: a fresh disk for `ordinal` only when every other member's pod is bound to a node. */
+/**
+ * #79: a fresh disk for `ordinal` only when the scheduler has decided every other member's pod
+ * (bound to a node, or found no node: Go `fresh`/`scheduleDecided`). A missing, terminating or
+ * not-yet-tried pod may still take the zone its kept disk needs; an Unschedulable one holds no
+ * zone, and waiting for it delays a Lost member until the scheduler places it, which after a
+ * node loss took ~2 min and with its node gone may never happen (issue 14 item 9).
+ */
 function freshAllowed(ctx: Context, ordinal: number): boolean {
-  return (
-    ctx.settled &&
-    ctx.active.every(
-      (g) => g.ordinal === ordinal || (g.pod !== undefined && !g.terminating && !g.awaitsScheduler),
-    )
-  );
+  return ctx.settled && ctx.active.every((g) => g.ordinal === ordinal || g.scheduleDecided);
 }
 
 const WAIT_FRESH = 'waits until the workload is settled and no other member awaits the scheduler';
+const ABSORB_WAIT_TAIL = 'every other member has been Ready for 5 minutes';
+const ABSORB_WAIT = `not before ${ABSORB_WAIT_TAIL}`;
 
 function decide(ctx: Context, now: number): Decision {
   const notes = new Map<number, string>();
@@ -181,15 +185,16 @@ function oneDown(
   }
   const due = f.downSince + ctx.delay;
   dues.set(f.ordinal, due);
-  if (!othersStable(ctx, f.ordinal, now)) {
-    notes.set(f.ordinal, 'replaced only after every other member has been Ready for 5 minutes');
+  const stable = othersStable(ctx, f.ordinal, now);
+  if (now < due) {
+    // Both waits are named when both hold: the countdown alone would promise a time the
+    // absorb window may overrun, the window alone would hide the countdown.
+    const countdown = `member ${name} is down; it is replaced on a fresh disk at ${formatTime(due)} unless it returns`;
+    notes.set(f.ordinal, stable ? countdown : `${countdown}, and ${ABSORB_WAIT}`);
     return undefined;
   }
-  if (now < due) {
-    notes.set(
-      f.ordinal,
-      `member ${name} is down; it is replaced on a fresh disk at ${formatTime(due)} unless it returns`,
-    );
+  if (!stable) {
+    notes.set(f.ordinal, `replaced only after ${ABSORB_WAIT_TAIL}`);
     return undefined;
   }
   if (!freshAllowed(ctx, f.ordinal)) {

@@ -38,8 +38,9 @@ export {
   renderServiceAccount,
   renderServices,
 } from './prerequisites.js';
-export { orderedZoneFor } from './scheduling.js';
+export { excludeNodes, orderedZoneFor } from './scheduling.js';
 export {
+  diskScope,
   type StorageClassContractOptions,
   type StorageClassVerdict,
   storageClassContract,

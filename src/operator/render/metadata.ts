@@ -34,6 +34,12 @@ export const OPERATOR_APP_NAME = 'celld-operator';
 export const ANNOTATION_RESTART_TOKEN = `${FLEET_GROUP}/restart-token`;
 /** Scheduling gate of Ordered Bucket Pods, removed once the operator has pinned their zone. */
 export const SCHEDULING_GATE_BUCKET_ZONE = `${FLEET_GROUP}/bucket-zone`;
+/**
+ * Scheduling gate of PersistentFleet Pods, removed by the operator: at once for a member whose
+ * disk exists, and for a member on a fresh disk only once it cannot take the place a kept disk
+ * needs (`scaling/release.ts`).
+ */
+export const SCHEDULING_GATE_DISK_PLACEMENT = `${FLEET_GROUP}/disk-placement`;
 
 /**
  * The workload selector. It is immutable on StatefulSets and Deployments, so it holds only

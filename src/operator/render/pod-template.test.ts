@@ -8,9 +8,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { resolveFleet } from './fleet-view.js';
-import { ANNOTATION_RESTART_TOKEN, SCHEDULING_GATE_BUCKET_ZONE } from './metadata.js';
+import {
+  ANNOTATION_RESTART_TOKEN,
+  SCHEDULING_GATE_BUCKET_ZONE,
+  SCHEDULING_GATE_DISK_PLACEMENT,
+} from './metadata.js';
 import { type PodTemplate, renderPodTemplate } from './pod-template.js';
-import { orderedZoneFor } from './scheduling.js';
+import { excludeNodes, orderedZoneFor } from './scheduling.js';
 import { bucketFleet, orderedFleet, persistentFleet, withSpec } from './testdata/fleets.js';
 
 type Json = Record<string, unknown>;
@@ -79,12 +83,14 @@ describe('placement', () => {
     });
   }
 
-  it('Ordered Pods wait behind the zone gate; others have no gate', () => {
+  it('Ordered Pods wait behind the zone gate, PersistentFleet Pods behind the disk-placement gate', () => {
     assert.deepEqual(spec(renderPodTemplate(orderedFleet)).schedulingGates, [
       { name: SCHEDULING_GATE_BUCKET_ZONE },
     ]);
     assert.equal(spec(renderPodTemplate(bucketFleet)).schedulingGates, undefined);
-    assert.equal(spec(renderPodTemplate(persistentFleet)).schedulingGates, undefined);
+    assert.deepEqual(spec(renderPodTemplate(persistentFleet)).schedulingGates, [
+      { name: SCHEDULING_GATE_DISK_PLACEMENT },
+    ]);
   });
 
   it('orderedZoneFor cycles through the zones', () => {
@@ -165,4 +171,41 @@ describe('container', () => {
       assert.equal(spec(t).automountServiceAccountToken, false);
     });
   }
+});
+
+describe('excludeNodes (narrowing a gated Pod before its release)', () => {
+  const template = spec(renderPodTemplate(persistentFleet));
+  type Terms = { nodeSelectorTerms: Json[] };
+  const terms = (s: Json) =>
+    (
+      (s.affinity as Json).nodeAffinity as {
+        requiredDuringSchedulingIgnoredDuringExecution: Terms;
+      }
+    ).requiredDuringSchedulingIgnoredDuringExecution.nodeSelectorTerms;
+
+  it('appends one metadata.name NotIn field requirement per node to every term, keeping the rest', () => {
+    const out = excludeNodes(template, ['n1', 'n2']);
+    const before = terms(template);
+    const after = terms(out);
+    assert.equal(after.length, before.length);
+    assert.deepEqual(after[0]?.matchExpressions, before[0]?.matchExpressions);
+    assert.deepEqual(after[0]?.matchFields, [
+      { key: 'metadata.name', operator: 'NotIn', values: ['n1'] },
+      { key: 'metadata.name', operator: 'NotIn', values: ['n2'] },
+    ]);
+    assert.deepEqual(
+      (out.affinity as Json).podAntiAffinity,
+      (template.affinity as Json).podAntiAffinity,
+    );
+  });
+  it('adds nothing twice, and nothing at all for no node', () => {
+    const once = excludeNodes(template, ['n1']);
+    assert.deepEqual(excludeNodes(once, ['n1']), once);
+    assert.equal(excludeNodes(template, []), template);
+  });
+  it('sets a required affinity when there was none', () => {
+    assert.deepEqual(terms(excludeNodes({}, ['n1'])), [
+      { matchFields: [{ key: 'metadata.name', operator: 'NotIn', values: ['n1'] }] },
+    ]);
+  });
 });

@@ -14,6 +14,7 @@ import {
   ANNOTATION_RESTART_TOKEN,
   operatorLabels,
   SCHEDULING_GATE_BUCKET_ZONE,
+  SCHEDULING_GATE_DISK_PLACEMENT,
 } from './metadata.js';
 import { renderAffinity, renderTopologySpread } from './scheduling.js';
 
@@ -97,6 +98,11 @@ function podSpec(fleet: ResolvedFleet): Record<string, unknown> {
   if (spread) spec.topologySpreadConstraints = spread;
   if (fleet.workload === 'Ordered') {
     spec.schedulingGates = [{ name: SCHEDULING_GATE_BUCKET_ZONE }];
+  }
+  if (fleet.workload === 'PersistentFleet') {
+    // A member on a fresh disk must not take the node or zone room a kept disk needs; the
+    // operator releases each member once that is settled (scaling/release.ts).
+    spec.schedulingGates = [{ name: SCHEDULING_GATE_DISK_PLACEMENT }];
   }
   if (fleet.workload !== 'PersistentFleet') {
     // PersistentFleet mounts the claim template `data`; Bucket members get scratch space.

@@ -71,3 +71,51 @@ export function orderedZoneFor(fleet: ResolvedFleet, ordinal: number): string | 
   if (zones.length === 0 || ordinal < 0) return undefined;
   return zones[ordinal % zones.length];
 }
+
+interface NodeSelectorTerm {
+  matchExpressions?: unknown[];
+  matchFields?: { key: string; operator: string; values: string[] }[];
+}
+
+/**
+ * A gated Pod's spec with `nodes` excluded: one `metadata.name NotIn [node]` field requirement
+ * per node added to every required node-affinity term (terms are ORed, requirements ANDed).
+ * A gated Pod may only narrow its required node affinity this way (upstream's mutable
+ * scheduling directives, KEP-3838, GA in 1.30); a field requirement takes exactly one value,
+ * and names the node itself, whatever its hostname label says.
+ */
+export function excludeNodes(
+  spec: Record<string, unknown>,
+  nodes: readonly string[],
+): Record<string, unknown> {
+  if (nodes.length === 0) return spec;
+  const affinity = (spec.affinity ?? {}) as Record<string, unknown>;
+  const nodeAffinity = (affinity.nodeAffinity ?? {}) as Record<string, unknown>;
+  const required = nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution as
+    | { nodeSelectorTerms?: NodeSelectorTerm[] }
+    | undefined;
+  const fields = (have: NodeSelectorTerm['matchFields'] = []) => [
+    ...have,
+    ...nodes
+      .filter((n) => !have.some((f) => f.operator === 'NotIn' && f.values?.[0] === n))
+      .map((n) => ({ key: 'metadata.name', operator: 'NotIn', values: [n] })),
+  ];
+  const terms = required?.nodeSelectorTerms ?? [];
+  const narrowed =
+    terms.length === 0
+      ? [{ matchFields: fields() }]
+      : terms.map((t) => ({ ...t, matchFields: fields(t.matchFields) }));
+  return {
+    ...spec,
+    affinity: {
+      ...affinity,
+      nodeAffinity: {
+        ...nodeAffinity,
+        requiredDuringSchedulingIgnoredDuringExecution: {
+          ...required,
+          nodeSelectorTerms: narrowed,
+        },
+      },
+    },
+  };
+}

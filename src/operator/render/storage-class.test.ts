@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { KubeObject } from '../../api/object.js';
-import { storageClassContract } from './storage-class.js';
+import { diskScope, storageClassContract } from './storage-class.js';
 
 function sc(fields: Record<string, unknown>): KubeObject {
   return {
@@ -93,4 +93,13 @@ describe('storageClassContract', () => {
       for (const m of c.mentions ?? []) assert.match(got.message, m);
     });
   }
+});
+
+describe('diskScope', () => {
+  it('hostpath disks pin a member to a node; EBS disks (and a missing class) to a zone', () => {
+    const sc = (provisioner: string): KubeObject => ({ metadata: { name: 'x' }, provisioner });
+    assert.equal(diskScope(sc('hostpath.csi.k8s.io')), 'node');
+    assert.equal(diskScope(sc('ebs.csi.aws.com')), 'zone');
+    assert.equal(diskScope(undefined), 'zone');
+  });
 });

@@ -13,6 +13,15 @@ import type { KubeObject } from '../../api/object.js';
 export const EBS_PROVISIONER = 'ebs.csi.aws.com';
 export const HOSTPATH_PROVISIONER = 'hostpath.csi.k8s.io';
 
+/**
+ * What a disk of the class pins its member to: `node` for a node-local disk (hostpath: the data
+ * lives on one node's filesystem), `zone` for a zonal one (an EBS volume attaches to any node of
+ * its zone). The contract admits only these two provisioners.
+ */
+export function diskScope(sc: KubeObject | undefined): 'node' | 'zone' {
+  return sc?.provisioner === HOSTPATH_PROVISIONER ? 'node' : 'zone';
+}
+
 export type StorageClassVerdict =
   | { readonly ok: true }
   | {

@@ -1,12 +1,18 @@
 /**
- * Facts for `planScale` from Kubernetes objects: which claims named `data-<set>-<n>` exist and
- * whose they are, and where the scheduler stands on each member pod. Pure functions over the
+ * Facts for `planScale` and `planRelease` from Kubernetes objects: which claims named
+ * `data-<set>-<n>` exist, whose they are and where their disks are, where the scheduler stands
+ * on each member pod, and which nodes a member could be scheduled to. Pure functions over the
  * objects a reconcile already holds in its caches.
  *
  * @module
  */
 import type { KubeObject } from '../../api/object.js';
-import type { ClaimFacts, PodPlacement } from './types.js';
+import type { ClaimFacts, MemberPodFacts, NodeFacts, PodPlacement } from './types.js';
+
+/** Set by the scheduler on a WaitForFirstConsumer claim; it stays once the disk is made. */
+export const ANNOTATION_SELECTED_NODE = 'volume.kubernetes.io/selected-node';
+const ZONE_LABEL = 'topology.kubernetes.io/zone';
+const OS_LABEL = 'kubernetes.io/os';
 
 /** How the operator marks what it owns: a label carrying the fleet's UID (no owner references). */
 export interface FleetOwnership {
@@ -43,7 +49,17 @@ export function claimFacts(
     if (ordinal === undefined) continue;
     const labelled = meta.labels?.[ownership.labelKey] === ownership.fleetUid;
     const owned = (meta.ownerReferences ?? []).length > 0;
-    facts.push({ ordinal, ours: labelled && !owned, terminating: Boolean(meta.deletionTimestamp) });
+    // A Lost claim names a volume that no longer exists: nothing is left to return to.
+    const lost = (claim.status as { phase?: string } | undefined)?.phase === 'Lost';
+    const fact: ClaimFacts = {
+      ordinal,
+      ours: labelled && !owned,
+      terminating: Boolean(meta.deletionTimestamp),
+      bound: Boolean((claim.spec as { volumeName?: string } | undefined)?.volumeName) && !lost,
+    };
+    const node = meta.annotations?.[ANNOTATION_SELECTED_NODE];
+    if (node) fact.node = node;
+    facts.push(fact);
   }
   return facts;
 }
@@ -71,22 +87,60 @@ export function podPlacement(pod: KubeObject | undefined): PodPlacement {
 }
 
 /**
- * Placement per ordinal for the pods named `<set>-<n>` among `pods`. With `setUid`, only pods
- * whose controller is that StatefulSet count (Go `memberPods`): a stray pod that merely has a
- * member's name must not make the scheduler look decided.
+ * The pods named `<set>-<n>` that the StatefulSet `setUid` controls (Go `memberPods`: a stray
+ * pod with a member's name is no member), as `planRelease` reads them; `gate` is the operator's
+ * scheduling gate.
  */
-export function memberPlacements(
+export function memberPodFacts(
   pods: readonly KubeObject[],
   setName: string,
-  setUid?: string,
-): Map<number, PodPlacement> {
-  const placements = new Map<number, PodPlacement>();
+  setUid: string,
+  gate: string,
+): MemberPodFacts[] {
+  const facts: MemberPodFacts[] = [];
   for (const pod of pods) {
-    if (setUid !== undefined && controllerUid(pod) !== setUid) continue;
+    if (controllerUid(pod) !== setUid) continue;
     const ordinal = ordinalOf(pod.metadata?.name ?? '', `${setName}-`);
-    if (ordinal !== undefined) placements.set(ordinal, podPlacement(pod));
+    if (ordinal === undefined) continue;
+    const spec = (pod.spec ?? {}) as { nodeName?: string; schedulingGates?: { name?: string }[] };
+    const fact: MemberPodFacts = {
+      ordinal,
+      gated: (spec.schedulingGates ?? []).some((g) => g.name === gate),
+      terminating: Boolean(pod.metadata?.deletionTimestamp),
+      placement: podPlacement(pod),
+    };
+    if (spec.nodeName) fact.node = spec.nodeName;
+    facts.push(fact);
   }
-  return placements;
+  return facts;
+}
+
+interface NodeShape {
+  spec?: { unschedulable?: boolean; taints?: { effect?: string }[] };
+  status?: { conditions?: { type?: string; status?: string }[] };
+}
+
+/**
+ * A node as the release planner sees it. Eligible means a member could be scheduled there now,
+ * by the rules the member's template and the scheduler apply: Ready, not cordoned, no taint a
+ * member does not tolerate for scheduling (NoSchedule, NoExecute), Linux, in a fleet zone.
+ */
+export function nodeFacts(node: KubeObject, zones: readonly string[]): NodeFacts {
+  const labels = node.metadata?.labels ?? {};
+  const { spec, status } = node as NodeShape;
+  const zone = labels[ZONE_LABEL];
+  const ready = (status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
+  const tainted = (spec?.taints ?? []).some(
+    (t) => t.effect === 'NoSchedule' || t.effect === 'NoExecute',
+  );
+  const eligible =
+    ready &&
+    !spec?.unschedulable &&
+    !tainted &&
+    labels[OS_LABEL] === 'linux' &&
+    zone !== undefined &&
+    zones.includes(zone);
+  return { name: node.metadata?.name ?? '', ...(zone === undefined ? {} : { zone }), eligible };
 }
 
 function controllerUid(pod: KubeObject): string | undefined {

@@ -7,18 +7,18 @@
  * at most one member is ever leaving. The removed member's claim is kept (retention Retain): this
  * planner never names a claim to delete.
  *
- * Growth adds members in runs (issue #79). A reattached kept disk pins its pod to the disk's zone;
- * a fresh WaitForFirstConsumer disk is provisioned wherever its pod lands. The StatefulSet is
- * Parallel and creates every new pod at once, so with a 3-zone Strict spread (maxSkew 1) a fresh
- * pod could take the last slot in zone a that a kept disk in zone a needs, and that member would
- * stay Pending forever. So one write adds only a run of consecutive ordinals whose disks are all
- * kept or all fresh, and every run first waits for the StatefulSet to observe its spec and for the
- * scheduler to decide every current member (placed, or `Unschedulable`). Runs are re-derived from
- * the claims on each reconcile, so nothing is recorded between steps.
+ * Growth writes the target in one step, unless a claim at a member name in the target range is
+ * not this fleet's. Which new member may be scheduled when is not decided by the replica count
+ * but by `planRelease` (`release.ts`): every member pod starts scheduling-gated, members on kept
+ * disks are released first, and a member on a fresh disk only once they are placed, and kept out
+ * of the places they need. The Go operator instead wrote one run of all-kept or all-fresh
+ * ordinals at a time (issue #79); that cannot order a fresh ordinal below a kept one (the
+ * StatefulSet creates the lower ordinal first), which is how a fresh member took the node a kept
+ * disk needed (issue 14, item 8).
  *
  * @module
  */
-import type { ClaimFacts, GrowthRun, ScaleInput, ScalePlan, StatefulSetFacts } from './types.js';
+import type { ClaimFacts, ScaleInput, ScalePlan, StatefulSetFacts } from './types.js';
 
 /** Upstream StatefulSet claim name for the operator's `data` template: `data-<set>-<ordinal>`. */
 export function memberClaimName(setName: string, ordinal: number): string {
@@ -72,25 +72,11 @@ function planContraction(input: ScaleInput): ScalePlan {
 }
 
 function planGrowth(input: ScaleInput): ScalePlan {
-  const { setName, set, desired } = input;
-  const applied = set.specReplicas;
-  const foreign = foreignOrdinals(input.claims, desired);
-  if (foreign.length > 0) return { action: 'grow', block: identityConflict(setName, foreign) };
-
-  const run = nextRun(input.claims, applied, desired);
-  const members = describeMembers(setName, run);
-  if (set.observedGeneration === undefined || set.observedGeneration < set.generation) {
-    const message = `Waiting for the StatefulSet to observe its spec before adding ${members}`;
-    return { action: 'grow', run, wait: { reason: 'SpecNotObserved', message } };
+  const foreign = foreignOrdinals(input.claims, input.desired);
+  if (foreign.length > 0) {
+    return { action: 'grow', block: identityConflict(input.setName, foreign) };
   }
-  const undecided = firstUndecided(input, applied);
-  if (undecided !== undefined) {
-    const disks = run.disks === 'fresh' ? 'on fresh disks' : 'on their kept disks';
-    const pod = memberPodName(setName, undecided);
-    const message = `Waiting for the scheduler to place member ${pod}, or find no node for it, before adding ${members} ${disks}`;
-    return { action: 'grow', run, wait: { reason: 'SchedulerPending', message } };
-  }
-  return { action: 'grow', run, replicas: run.to + 1 };
+  return { action: 'grow', replicas: input.desired };
 }
 
 /**
@@ -107,38 +93,4 @@ function identityConflict(setName: string, ordinals: number[]) {
   const names = ordinals.map((n) => memberClaimName(setName, n)).join(', ');
   const message = `Claim ${names} at a member's name does not belong to this fleet; no member is added and no foreign disk is adopted until it is removed`;
   return { reason: 'StorageIdentityConflict' as const, message, ordinals };
-}
-
-/** A kept disk: a claim of ours that is not being deleted (a terminating one cannot be reused). */
-function keptOrdinals(claims: readonly ClaimFacts[]): Set<number> {
-  return new Set(claims.filter((c) => c.ours && !c.terminating).map((c) => c.ordinal));
-}
-
-/** The run starting at `applied`: extend while the next ordinal's disk is of the same kind. */
-export function nextRun(
-  claims: readonly ClaimFacts[],
-  applied: number,
-  desired: number,
-): GrowthRun {
-  const kept = keptOrdinals(claims);
-  const disks = kept.has(applied) ? 'kept' : 'fresh';
-  let to = applied;
-  while (to + 1 < desired && kept.has(to + 1) === (disks === 'kept')) to++;
-  return { from: applied, to, disks };
-}
-
-/** The lowest current member the scheduler has not decided yet (absent or awaiting). */
-function firstUndecided(input: ScaleInput, applied: number): number | undefined {
-  for (let ordinal = 0; ordinal < applied; ordinal++) {
-    const placement = input.placements.get(ordinal) ?? 'absent';
-    if (placement === 'absent' || placement === 'awaiting') return ordinal;
-  }
-  return undefined;
-}
-
-function describeMembers(setName: string, run: GrowthRun): string {
-  const from = memberPodName(setName, run.from);
-  return run.from === run.to
-    ? `member ${from}`
-    : `members ${from} to ${memberPodName(setName, run.to)}`;
 }

@@ -26,6 +26,17 @@ export interface ClaimFacts {
   ours: boolean;
   /** `metadata.deletionTimestamp` is set: the disk is going, so the member gets a fresh one. */
   terminating: boolean;
+  /**
+   * `spec.volumeName` is set and the claim is not `Lost`: a disk exists, and it pins the
+   * member's pod to where the disk is. A claim without one (WaitForFirstConsumer, Pending) gets
+   * its disk wherever its pod lands.
+   */
+  bound?: boolean;
+  /**
+   * The node the scheduler chose when the disk was made (`volume.kubernetes.io/selected-node`,
+   * which stays on the claim): for a node-local disk, the one node its member can run on.
+   */
+  node?: string;
 }
 
 /** The StatefulSet as the planner reads it. */
@@ -58,13 +69,11 @@ export interface ScaleInput {
   templateConverged: boolean;
   /** Every claim `data-<set>-<n>` that exists, any ordinal, ours or not. */
   claims: readonly ClaimFacts[];
-  /** Placement of the pods at ordinals below `set.specReplicas`; a missing entry is `absent`. */
-  placements: ReadonlyMap<number, PodPlacement>;
 }
 
-/** What the plan waits for before it can take its next step. */
+/** What a plan waits for before it can take its next step. */
 export interface ScaleWait {
-  reason: 'RolloutPending' | 'SpecNotObserved' | 'SchedulerPending';
+  reason: 'RolloutPending' | 'SchedulerPending' | 'PlacementHeld';
   message: string;
 }
 
@@ -76,16 +85,6 @@ export interface ScaleBlock {
   ordinals: number[];
 }
 
-/** A run of consecutive ordinals added in one write (§2.5). */
-export interface GrowthRun {
-  /** First ordinal of the run (the current replica count). */
-  from: number;
-  /** Last ordinal of the run, inclusive. */
-  to: number;
-  /** `kept`: every ordinal has a live claim of ours to reattach; `fresh`: none has. */
-  disks: 'kept' | 'fresh';
-}
-
 /**
  * The planner's answer. `replicas` is the next StatefulSet `spec.replicas` to write, absent when
  * nothing is to be written; at most one of `wait` and `block` is set.
@@ -93,8 +92,63 @@ export interface GrowthRun {
 export interface ScalePlan {
   action: 'none' | 'contract' | 'grow';
   replicas?: number;
-  /** The run being added (when growing) or the run that waits (when `wait` is set on growth). */
-  run?: GrowthRun;
   wait?: ScaleWait;
   block?: ScaleBlock;
+}
+
+/** A member pod (controlled by the fleet's StatefulSet) as the release planner reads it. */
+export interface MemberPodFacts {
+  ordinal: number;
+  /** The pod still carries the operator's placement gate: the scheduler does not see it yet. */
+  gated: boolean;
+  /** `metadata.deletionTimestamp` is set. */
+  terminating: boolean;
+  placement: PodPlacement;
+  /** `spec.nodeName`, when bound. */
+  node?: string;
+}
+
+/** A node as the release planner reads it. */
+export interface NodeFacts {
+  name: string;
+  /** `topology.kubernetes.io/zone`. */
+  zone?: string;
+  /**
+   * A member could be scheduled there now: Ready, not cordoned, no NoSchedule/NoExecute taint,
+   * Linux, in one of the fleet's zones.
+   */
+  eligible: boolean;
+}
+
+/** Everything `planRelease` decides from. */
+export interface ReleaseInput {
+  setName: string;
+  /** The StatefulSet's `spec.replicas`: the members wanted now. */
+  replicas: number;
+  /**
+   * `Strict` makes the zone spread and one-member-per-node hard rules, so a place can be taken;
+   * under `Relaxed` both are preferences and nothing is reserved.
+   */
+  mode: 'Strict' | 'Relaxed';
+  /** `node` for node-local disks (a disk pins its member to one node), `zone` for zonal ones. */
+  diskScope: 'node' | 'zone';
+  /** The fleet's `placement.zones`. */
+  zones: readonly string[];
+  members: readonly MemberPodFacts[];
+  /** Every claim `data-<set>-<n>` that exists. */
+  claims: readonly ClaimFacts[];
+  nodes: readonly NodeFacts[];
+}
+
+/** One gated member pod to release: remove the gate after adding the exclusions. */
+export interface Release {
+  ordinal: number;
+  /** Nodes the member may not be scheduled to (required node affinity, narrowed while gated). */
+  excludeNodes: string[];
+}
+
+/** The release planner's answer: the pods to release now, and why others wait. */
+export interface ReleasePlan {
+  releases: Release[];
+  wait?: ScaleWait;
 }
