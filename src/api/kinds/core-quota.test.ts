@@ -19,6 +19,37 @@ describe('ResourceQuota and LimitRange validation', () => {
       ],
     ],
     [
+      'resource names: standard, counted, hugepages, extended and unknown',
+      () =>
+        errorsOf(resourceQuotaResource, {
+          spec: {
+            hard: {
+              'count/deployments.apps': '2',
+              'requests.hugepages-2Mi': '1Gi',
+              'example.com/gpu': '2',
+              storage: '1Gi',
+              bogus: '1',
+            },
+          },
+        }),
+      [
+        'spec.hard[storage]: Invalid value: "storage": must be a standard resource for quota',
+        'spec.hard[bogus]: Invalid value: "bogus": must be a standard resource type or fully qualified',
+        'spec.hard[bogus]: Invalid value: "bogus": must be a standard resource for quota',
+      ],
+    ],
+    [
+      'object counts and extended resources are whole numbers',
+      () =>
+        errorsOf(resourceQuotaResource, {
+          spec: { hard: { pods: '1500m', 'example.com/gpu': '0.5', cpu: '500m' } },
+        }),
+      [
+        'spec.hard[pods]: Invalid value: "1500m": must be an integer',
+        'spec.hard[example.com/gpu]: Invalid value: "0.5": must be an integer',
+      ],
+    ],
+    [
       'limit range amounts',
       () =>
         errorsOf(limitRangeResource, {

@@ -14,6 +14,7 @@ import { canonicalQuantity, parseQuantity } from '../validation/quantity.js';
 import { withBuiltinMetadata } from './common.js';
 import { getObj, objects } from './json.js';
 import { limitRangeItemErrors, limitTypeErrors } from './limit-range-validation.js';
+import { quotaIntegerErrors, quotaResourceNameErrors } from './quota-resource-names.js';
 
 /** Upstream `ValidateResourceQuantityValue` for each entry of a resource list. */
 function validateResourceList(
@@ -34,8 +35,19 @@ function validateResourceList(
 }
 
 function validateResourceQuota(obj: KubeObject): FieldError[] {
-  const spec = getObj(obj, 'spec');
-  return validateResourceList(getObj(spec, 'hard'), path('spec', 'hard'));
+  const hard = getObj(getObj(obj, 'spec'), 'hard');
+  const p = path('spec', 'hard');
+  const errs: FieldError[] = [];
+  for (const [name, raw] of Object.entries(hard ?? {})) {
+    errs.push(...quotaResourceNameErrors(name, p.key(name)));
+    const amount = validateResourceList({ [name]: raw }, p);
+    errs.push(...amount);
+    const parsed = parseQuantity(typeof raw === 'number' ? raw : String(raw));
+    if (amount.length === 0 && parsed.ok) {
+      errs.push(...quotaIntegerErrors(name, parsed.quantity, raw, p.key(name)));
+    }
+  }
+  return errs;
 }
 
 const LIMIT_FIELDS = ['max', 'min', 'default', 'defaultRequest', 'maxLimitRequestRatio'] as const;
