@@ -1,7 +1,8 @@
 /**
  * The simulated nodes as one controller (`kubelet`): registers `fleetyard-node-<i>` Nodes,
  * keeps their Leases and status alive, and runs every pod bound to them through the pure pod
- * lifecycle. One informer per resource serves all nodes. See `docs/simulation.md`.
+ * lifecycle — once the node's admission (`admission.ts`) has taken it; a pod it refuses is
+ * written `Failed`. One informer per resource serves all nodes. See `docs/simulation.md`.
  *
  * ```ts
  * manager.add(simulatedNodes({ count: 3 }));

@@ -207,6 +207,36 @@ describe('simulatedNodes', () => {
     });
   });
 
+  it('rejects the second pod asking for a taken hostPort: Failed with the reason and an Event', async () => {
+    const ports = {
+      containers: [{ name: 'app', image: 'nginx', ports: [{ containerPort: 80, hostPort: 8080 }] }],
+    };
+    await h.client.create(pods, podObject('port-a', { spec: ports }));
+    await eventually(async () => cond(await getPod('port-a'), 'Ready') === 'True');
+    await h.client.create(pods, podObject('port-b', { spec: ports }));
+    const b = await eventually(async () => {
+      const p = await getPod('port-b');
+      return p?.status?.phase === 'Failed' && p;
+    });
+    const message =
+      "Predicate NodePorts failed: node(s) didn't have free ports for the requested pod ports";
+    assert.equal(b?.status?.reason, 'NodePorts');
+    assert.equal(b?.status?.message, `Pod was rejected: ${message}`);
+    assert.equal(b?.status?.podIP, undefined);
+    assert.equal(b?.status?.containerStatuses, undefined);
+    const events = h.events.events.filter((e) => e.object.metadata?.name === 'port-b');
+    assert.deepEqual(
+      events.map((e) => [e.type, e.reason, e.message]),
+      [['Warning', 'NodePorts', message]],
+    );
+    assert.equal((await getPod('port-a'))?.status?.phase, 'Running');
+    // The first pod gone, a new pod takes the port.
+    await h.client.delete({ ...pods, name: 'port-a' }, { gracePeriodSeconds: 0 });
+    await eventually(async () => (await getPod('port-a')) === undefined);
+    await h.client.create(pods, podObject('port-c', { spec: ports }));
+    await eventually(async () => cond(await getPod('port-c'), 'Ready') === 'True');
+  });
+
   it('finishes a graceful delete and removes the pod', async () => {
     await h.client.create(pods, podObject('doomed'));
     await eventually(async () => cond(await getPod('doomed'), 'Ready') === 'True');

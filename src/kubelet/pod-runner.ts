@@ -6,6 +6,11 @@
  * `gracePeriodSeconds: 0` and a uid precondition, as the kubelet's status manager does. Timed
  * stages come back through `requeueAfter` on the injected clock.
  *
+ * Before its first plan a pod goes through the kubelet's admission (`admission-ledger.ts`: the
+ * pure `admitPod` against the pods this node admitted before, in creation-time order at start
+ * and arrival order afterwards). A rejected pod gets a `Warning` Event with the admission
+ * reason and is written `Failed` (`admission-status.ts`) instead of being run.
+ *
  * Pods of a node marked down are not touched (no status, no termination); when it comes back
  * they are all queued and catch up. The kubelet's in-memory state — back-off entries and pod
  * IPs — lives here, keyed by pod uid, and is dropped when the pod is gone.
@@ -25,11 +30,15 @@ import type { ReconcileResult } from '../controller/controller.js';
 import type { EventRecorder } from '../controller/events.js';
 import { podsUsingClaim } from '../controller/pod-indexes.js';
 import type { Clock } from '../util/clock.js';
+import type { Rejection } from './admission.js';
+import { AdmissionLedger } from './admission-ledger.js';
+import { rejectedStatus } from './admission-status.js';
 import type { RuntimeState } from './backoff.js';
 import { configObjectsFor } from './config-objects.js';
 import { exhaustedMessage, IpAllocator } from './ip-allocator.js';
 import type { NodeIdentity, ResolvedOptions } from './node-config.js';
 import { isNodeDown } from './node-heartbeat.js';
+import { initialNode } from './node-registration.js';
 import { planSteps } from './plan-steps.js';
 import { podEvents } from './pod-events.js';
 import type { PlanContext } from './pod-lifecycle.js';
@@ -83,6 +92,7 @@ export class PodRunner {
   readonly #nodes = new Map<string, SimNode>();
   readonly #runtime = new Map<string, RuntimeState>();
   readonly #written = new Map<string, KubeObject>();
+  readonly #ledger = new AdmissionLedger((key) => this.#peek(key));
 
   constructor(deps: PodRunnerDeps) {
     this.#deps = deps;
@@ -97,7 +107,10 @@ export class PodRunner {
     return nodeName !== undefined && this.#nodes.has(nodeName);
   }
 
-  /** Records the IPs of live pods found at start (a restarted process keeps them). */
+  /**
+   * Takes over the pods found at start: records the IPs of live pods (a restarted process
+   * keeps them) and admits them again in creation-time order, as a starting kubelet does.
+   */
   seed(pods: readonly KubeObject[]): void {
     for (const obj of pods) {
       const pod = asPod(obj);
@@ -107,6 +120,10 @@ export class PodRunner {
         node.ips.reserve(pod.metadata.uid ?? '', ip);
       }
     }
+    const ours = pods.filter((p) => this.owns(p));
+    for (const { pod, rejection } of this.#ledger.seed(ours, (name) => this.#nodeObject(name))) {
+      this.#recordRejection(pod, rejection);
+    }
   }
 
   /** Forgets a deleted pod: its IP, back-off memory and written copy. */
@@ -115,6 +132,7 @@ export class PodRunner {
     const uid = pod.metadata.uid ?? '';
     this.#nodes.get(pod.spec?.nodeName ?? '')?.ips.release(uid);
     this.#runtime.delete(uid);
+    this.#ledger.forget(uid);
     const mine = this.#written.get(key);
     if (mine?.metadata?.uid === uid) this.#written.delete(key);
   }
@@ -124,17 +142,59 @@ export class PodRunner {
     return this.#nodes.get(nodeName)?.ips.size ?? 0;
   }
 
-  #current(key: string): KubeObject | undefined {
+  /** The newest copy of a pod: the cache's, or the one this runner wrote if that is newer. */
+  #peek(key: string): KubeObject | undefined {
     const slash = key.indexOf('/');
     const cached = this.#deps.pods.get(key.slice(0, slash), key.slice(slash + 1));
     const mine = this.#written.get(key);
-    if (cached === undefined) {
-      this.#written.delete(key);
-      return undefined;
-    }
+    if (cached === undefined) return undefined;
     if (mine && mine.metadata?.uid === cached.metadata?.uid && newer(mine, cached)) return mine;
-    this.#written.delete(key);
     return cached;
+  }
+
+  /** {@link #peek}, dropping the written copy once the cache has caught up with it. */
+  #current(key: string): KubeObject | undefined {
+    const current = this.#peek(key);
+    if (current !== this.#written.get(key)) this.#written.delete(key);
+    return current;
+  }
+
+  /**
+   * The Node object admission reads; before the informer has it, the Node this kubelet
+   * registers (upstream `getNodeAnyWay` falls back to the kubelet's initial node too).
+   */
+  #nodeObject(name: string): KubeObject | undefined {
+    const node = this.#nodes.get(name);
+    if (node === undefined) return undefined;
+    return (
+      this.#deps.nodes.get('', name) ??
+      initialNode(node.id, this.#deps.opts, this.#deps.clock.now())
+    );
+  }
+
+  /** Upstream `rejectPod` records a Warning Event with the bare admission message, once. */
+  #recordRejection(obj: KubeObject, rejection: Rejection): void {
+    this.#deps.events.event(obj, 'Warning', rejection.reason, rejection.message);
+  }
+
+  /** The admission verdict: undefined = admitted (now or before), else the rejection. */
+  #admission(obj: KubeObject, nodeName: string): Rejection | undefined {
+    const node = this.#nodeObject(nodeName);
+    if (node === undefined) return undefined;
+    const decision = this.#ledger.decide(obj, node);
+    if (decision.rejection && decision.fresh) this.#recordRejection(obj, decision.rejection);
+    return decision.rejection;
+  }
+
+  /** Writes the rejected pod's `Failed` status; its watch event brings it back as terminal. */
+  async #reject(
+    obj: KubeObject,
+    key: string,
+    rejection: Rejection,
+    signal: AbortSignal,
+  ): Promise<ReconcileResult> {
+    const status = rejectedStatus(asPod(obj), rejection, this.#deps.clock.now());
+    return (await this.#writeStatus(obj, key, status, signal)) ? {} : { requeue: true };
   }
 
   async reconcile(key: string, signal: AbortSignal): Promise<ReconcileResult> {
@@ -145,26 +205,17 @@ export class PodRunner {
     if (node === undefined || isNodeDown(this.#deps.nodes.get('', node.id.name))) return {};
     const uid = pod.metadata.uid ?? '';
     if (TERMINAL.has(pod.status?.phase ?? '')) node.ips.release(uid); // The sandbox is gone.
+    const rejection = this.#admission(obj, node.id.name);
+    if (rejection) return this.#reject(obj, key, rejection, signal);
     let exhausted = false;
     const attachError = this.#attachError(pod);
     const volumeError = this.#claimError(pod) ?? attachError;
-    const ctx: PlanContext = {
-      now: this.#deps.clock.now(),
-      node: { name: node.id.name, up: true, ip: node.id.ip },
-      allocatePodIP: () => {
-        const ip = node.ips.allocate(uid);
-        exhausted = ip === undefined;
-        return ip ?? '';
-      },
-      ...(this.#runtime.has(uid) ? { runtime: this.#runtime.get(uid) } : {}),
-      ...(this.#deps.opts.failingImage ? { failingImage: this.#deps.opts.failingImage } : {}),
-      ...(this.#deps.opts.timing.shutdownDelayMs !== undefined
-        ? { shutdownDelayMs: this.#deps.opts.timing.shutdownDelayMs }
-        : {}),
-      ...configObjectsFor(pod, this.#deps.configMaps, this.#deps.secrets),
-      ...(volumeError ? { volumeError } : {}),
+    const allocatePodIP = (): string => {
+      const ip = node.ips.allocate(uid);
+      exhausted = ip === undefined;
+      return ip ?? '';
     };
-    const p = planSteps(pod, ctx);
+    const p = planSteps(pod, this.#planContext(pod, node, allocatePodIP, volumeError));
     if (exhausted) {
       const [first, last] = node.ips.range;
       const message = `Failed to create pod sandbox: ${exhaustedMessage(first, last)}`;
@@ -181,6 +232,26 @@ export class PodRunner {
     }
     if (p.runtime) this.#runtime.set(uid, p.runtime);
     return this.#next(p.requeueAfterMs, p.status !== undefined);
+  }
+
+  #planContext(
+    pod: Pod,
+    node: SimNode,
+    allocatePodIP: () => string,
+    volumeError: string | undefined,
+  ): PlanContext {
+    const uid = pod.metadata.uid ?? '';
+    const { failingImage, timing } = this.#deps.opts;
+    return {
+      now: this.#deps.clock.now(),
+      node: { name: node.id.name, up: true, ip: node.id.ip },
+      allocatePodIP,
+      ...(this.#runtime.has(uid) ? { runtime: this.#runtime.get(uid) } : {}),
+      ...(failingImage ? { failingImage } : {}),
+      ...(timing.shutdownDelayMs !== undefined ? { shutdownDelayMs: timing.shutdownDelayMs } : {}),
+      ...configObjectsFor(pod, this.#deps.configMaps, this.#deps.secrets),
+      ...(volumeError ? { volumeError } : {}),
+    };
   }
 
   /** Why the pod's claims cannot be mounted yet (the volume gate), or undefined. */
