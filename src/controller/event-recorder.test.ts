@@ -83,6 +83,24 @@ describe('createEventRecorderFactory against an API server', () => {
     await events.close();
   });
 
+  test('two recorders naming Events for one pod in one millisecond both land', async () => {
+    const clock = new FakeClock(Date.UTC(2026, 0, 1, 10, 0, 0));
+    // Two processes' recorders, as the kubelet's and the taint-eviction controller's.
+    let seed = 0.1;
+    const random = () => {
+      seed = (seed * 9301 + 0.49297) % 1;
+      return seed;
+    };
+    const a = createEventRecorderFactory({ client, clock, log, random });
+    const b = createEventRecorderFactory({ client, clock, log, random });
+    a('kubelet').event(pod('twice'), 'Warning', 'NodePorts', 'from the kubelet');
+    b('taint-eviction-controller').event(pod('twice'), 'Normal', 'TaintManagerEviction', 'x');
+    await Promise.all([a.flush(), b.flush()]);
+    const names = (await eventsOf('twice')).map((e) => e.metadata.name);
+    assert.equal(new Set(names).size, 2, `${names}`);
+    await Promise.all([a.close(), b.close()]);
+  });
+
   test('identical events PATCH count and lastTimestamp of one Event', async () => {
     const clock = new FakeClock(Date.UTC(2026, 0, 1, 10, 0, 0));
     const events = createEventRecorderFactory({ client, clock, log });

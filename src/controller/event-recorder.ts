@@ -54,7 +54,7 @@ export interface EventRecorderFactoryOptions {
   readonly maxTries?: number;
   /** Wait between tries (the first one jittered below it). @default 5000 */
   readonly retryDelayMs?: number;
-  /** Jitter source. @default Math.random */
+  /** Jitter and the sub-millisecond part of Event names. @default Math.random */
   readonly random?: () => number;
 }
 
@@ -170,8 +170,12 @@ class EventWriter {
 
   #build(component: string, object: KubeObject, type: EventType, reason: string, message: string) {
     const now = this.#options.clock.now();
-    // Nanosecond names from a millisecond clock: bump to stay unique within one ms.
-    let nanos = BigInt(now) * 1_000_000n;
+    // Upstream names Events `<object>.<hex UnixNano>`; from a millisecond clock the nanoseconds
+    // are drawn at random (two recorders, e.g. a kubelet's and the taint-eviction controller's,
+    // naming Events for one pod in one millisecond collided and the second was lost to a 409),
+    // then bumped to stay increasing within this recorder.
+    const random = this.#options.random ?? Math.random;
+    let nanos = BigInt(now) * 1_000_000n + BigInt(Math.floor(random() * 1_000_000));
     if (nanos <= this.#lastNanos) nanos = this.#lastNanos + 1n;
     this.#lastNanos = nanos;
     const ref = referenceOf(object);

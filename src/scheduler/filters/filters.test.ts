@@ -214,6 +214,23 @@ run(nodePortsFilter, [
     ],
     want: { a: unsch("node(s) didn't have free ports for the requested pod ports"), b: null },
   },
+  {
+    name: "a sidecar's hostPort is held too (restartable init containers)",
+    pod: makePod('p', {
+      spec: { containers: [{ name: 'c', ports: [{ containerPort: 80, hostPort: 9090 }] }] },
+    }),
+    nodes: [makeNode('a')],
+    bound: [
+      makePod('x', {
+        node: 'a',
+        spec: {
+          containers: [{ name: 'c' }],
+          initContainers: [{ name: 's', restartPolicy: 'Always', ports: [{ hostPort: 9090 }] }],
+        },
+      }),
+    ],
+    want: { a: unsch("node(s) didn't have free ports for the requested pod ports") },
+  },
 ]);
 
 run(nodeResourcesFitFilter, [
@@ -254,6 +271,14 @@ run(nodeResourcesFitFilter, [
     // max(1 + 0.5, 2 + 0.5) + 0.25 = 2.75
     nodes: [makeNode('a', { cpu: '2750m' }), makeNode('b', { cpu: '2700m' })],
     want: { a: null, b: unsch('Insufficient cpu') },
+  },
+  {
+    name: 'only what the pod requests is checked: no cpu request on an overcommitted node',
+    pod: makePod('p', { memory: '1Gi' }),
+    nodes: [makeNode('a', { cpu: '1', memory: '4Gi' })],
+    // A kubelet's static pods may overcommit a node; the scheduler still fits a memory-only pod.
+    bound: [makePod('x', { node: 'a', cpu: '2' })],
+    want: { a: null },
   },
   {
     name: 'extended resources and limits-only requests',

@@ -16,9 +16,11 @@ interface HostPort {
   readonly port: number;
 }
 
+/** The ports a pod holds while it runs: sidecars (restartable init containers) and containers. */
 function hostPorts(spec: PodSpecView): HostPort[] {
   const out: HostPort[] = [];
-  for (const c of spec.containers ?? []) {
+  const sidecars = (spec.initContainers ?? []).filter((c) => c.restartPolicy === 'Always');
+  for (const c of [...sidecars, ...(spec.containers ?? [])]) {
     for (const p of c.ports ?? []) {
       if (p.hostPort === undefined || p.hostPort <= 0) continue;
       out.push({ ip: p.hostIP || '0.0.0.0', protocol: p.protocol || 'TCP', port: p.hostPort });

@@ -30,6 +30,9 @@ export function insufficientResources(
   if (!wantsAnything) return reasons;
   for (const r of checked) {
     const want = request.get(r) ?? 0n;
+    // Upstream checks only what the pod asks for: on an overcommitted node a pod without a
+    // cpu request is not refused for cpu.
+    if (want === 0n) continue;
     const used = node.requested.get(r) ?? 0n;
     if ((node.allocatable.get(r) ?? 0n) < want + used) reasons.push(insufficientReason(r));
   }
