@@ -18,7 +18,7 @@ import type { Indexers } from '../client/store.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import type { ControllerMetrics } from './controller.js';
-import type { EventRecorder } from './events.js';
+import type { EventHostOf, EventRecorder } from './events.js';
 import type { WorkQueueMetrics } from './workqueue.js';
 
 /** Hands out one {@link SharedInformer} per resource type (and selector), started on first use. */
@@ -52,8 +52,12 @@ export interface ControllerContext {
   /** Source of randomness (jitter, pod name suffixes are the server's). */
   readonly random: () => number;
   readonly log: Logger;
-  /** A recorder whose Events name `component` as their source (e.g. `replicaset-controller`). */
-  eventRecorder(component: string): EventRecorder;
+  /**
+   * A recorder whose Events name `component` as their source (e.g. `replicaset-controller`),
+   * and as their host the process's hostname, or what `hostOf` says for the object (a
+   * kubelet names its node, as upstream's does).
+   */
+  eventRecorder(component: string, hostOf?: EventHostOf): EventRecorder;
   /** Hooks for `runController` and the work queues (Prometheus series in the manager). */
   readonly metrics: { readonly controller: ControllerMetrics; readonly queue: WorkQueueMetrics };
   /** Aborts when the manager stops (or loses its lease). */

@@ -101,6 +101,23 @@ describe('createEventRecorderFactory against an API server', () => {
     await Promise.all([a.close(), b.close()]);
   });
 
+  test("a recorder with hostOf names the object's host (a kubelet's node)", async () => {
+    const clock = new FakeClock(Date.UTC(2026, 0, 1, 10, 0, 0));
+    const events = createEventRecorderFactory({ client, clock, log, host: 'machine' });
+    const onNode = { ...pod('hosted'), spec: { nodeName: 'node-7' } } as KubeObject;
+    events('kubelet', (o) => (o.spec as { nodeName?: string }).nodeName).event(
+      onNode,
+      'Normal',
+      'Started',
+      'Started container app',
+    );
+    await events.flush();
+    const [e] = await eventsOf('hosted');
+    assert.deepEqual(e?.source, { component: 'kubelet', host: 'node-7' });
+    assert.equal(e?.reportingInstance, 'node-7');
+    await events.close();
+  });
+
   test('identical events PATCH count and lastTimestamp of one Event', async () => {
     const clock = new FakeClock(Date.UTC(2026, 0, 1, 10, 0, 0));
     const events = createEventRecorderFactory({ client, clock, log });

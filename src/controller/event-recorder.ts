@@ -37,7 +37,7 @@ import {
   type EventPatch,
   type ObjectReference,
 } from './event-correlator.js';
-import type { EventRecorder, EventType } from './events.js';
+import type { EventHostOf, EventRecorder, EventType } from './events.js';
 
 /** The writes the recorder makes; an {@link ApiClient} fits (tests inject failures). */
 export type EventSink = Pick<ApiClient, 'create' | 'patch'>;
@@ -63,7 +63,7 @@ export const CLOSE_GRACE_MS = 1000;
 
 /** Hands out recorders that share one queue, one correlator and one writer. */
 export interface EventRecorderFactory {
-  (component: string): EventRecorder;
+  (component: string, hostOf?: EventHostOf): EventRecorder;
   /** Resolves once every queued event is written (or given up). */
   flush(): Promise<void>;
   /**
@@ -78,9 +78,9 @@ export function createEventRecorderFactory(
   options: EventRecorderFactoryOptions,
 ): EventRecorderFactory {
   const writer = new EventWriter(options);
-  const factory = (component: string): EventRecorder => ({
+  const factory = (component: string, hostOf?: EventHostOf): EventRecorder => ({
     event: (object, type, reason, message) =>
-      writer.enqueue(component, object, type, reason, message),
+      writer.enqueue(component, object, type, reason, message, hostOf?.(object)),
   });
   return Object.assign(factory, {
     flush: () => writer.flush(),
@@ -123,7 +123,14 @@ class EventWriter {
   /** Events dropped since the queue was last found full. */
   #dropped = 0;
 
-  enqueue(component: string, object: KubeObject, type: EventType, reason: string, message: string) {
+  enqueue(
+    component: string,
+    object: KubeObject,
+    type: EventType,
+    reason: string,
+    message: string,
+    host?: string,
+  ) {
     const { log } = this.#options;
     if (this.#closing.signal.aborted) return;
     const name = object.metadata?.name;
@@ -143,7 +150,7 @@ class EventWriter {
       log.warn({ dropped: this.#dropped }, 'event queue has room again');
       this.#dropped = 0;
     }
-    this.#queue.push(this.#build(component, object, type, reason, message));
+    this.#queue.push(this.#build(component, object, type, reason, message, host));
     if (!this.#running) {
       this.#running = true;
       // Started on a microtask so events recorded in one burst queue first.
@@ -168,7 +175,14 @@ class EventWriter {
     return this.flush().finally(cancel);
   }
 
-  #build(component: string, object: KubeObject, type: EventType, reason: string, message: string) {
+  #build(
+    component: string,
+    object: KubeObject,
+    type: EventType,
+    reason: string,
+    message: string,
+    hostOverride: string | undefined,
+  ) {
     const now = this.#options.clock.now();
     // Upstream names Events `<object>.<hex UnixNano>`; from a millisecond clock the nanoseconds
     // are drawn at random (two recorders, e.g. a kubelet's and the taint-eviction controller's,
@@ -179,7 +193,7 @@ class EventWriter {
     if (nanos <= this.#lastNanos) nanos = this.#lastNanos + 1n;
     this.#lastNanos = nanos;
     const ref = referenceOf(object);
-    const host = this.#options.host ?? '';
+    const host = hostOverride ?? this.#options.host ?? '';
     const at = formatTime(now);
     const event: CoreEvent = {
       apiVersion: 'v1',

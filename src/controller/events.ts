@@ -27,3 +27,6 @@ export class MemoryEventRecorder implements EventRecorder {
     this.events.push({ object, type, reason, message });
   }
 }
+
+/** The host an Event names for its object (a kubelet's node), instead of the process's. */
+export type EventHostOf = (object: KubeObject) => string | undefined;

@@ -82,6 +82,7 @@ export function startControllerManager(
       clock,
       log: log.child({ events: def.name }),
       host: hostname(),
+      random,
     });
     pipelines.push(factory);
     return factory;

@@ -100,7 +100,8 @@ export function simulatedNodes(
         configMaps: configMaps.lister,
         secrets: secrets.lister,
         claims: claims.lister,
-        events: ctx.eventRecorder('kubelet'),
+        // Upstream's kubelet names its node as the Events' source host.
+        events: ctx.eventRecorder('kubelet', (o) => nodeNameOf(o)),
         opts,
       });
       handle.runner = runner;
@@ -208,4 +209,11 @@ async function registerAll(
 
 function podPhase(pod: KubeObject): string {
   return (pod.status as { phase?: string } | undefined)?.phase ?? '';
+}
+
+/** The node a kubelet's Event is about: a pod's node, or the Node itself. */
+function nodeNameOf(obj: KubeObject): string | undefined {
+  if (obj.kind === 'Node') return obj.metadata?.name;
+  const node = (obj.spec as { nodeName?: unknown } | undefined)?.nodeName;
+  return typeof node === 'string' && node !== '' ? node : undefined;
 }

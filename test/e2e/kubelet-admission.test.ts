@@ -27,6 +27,7 @@ const T = 30_000;
 
 interface Pod {
   metadata: { name: string; uid: string };
+  spec?: { nodeName?: string };
   status?: {
     phase?: string;
     reason?: string;
@@ -116,8 +117,9 @@ describeKubectl('1.33', cluster, (s) => {
       T,
     );
     assert.deepEqual(
-      events.map((e) => [e.type, e.reason, e.message]),
-      [['Warning', reason, message]],
+      events.map((e) => [e.type, e.reason, e.message, e.source?.host]),
+      [['Warning', reason, message, p.spec?.nodeName]],
+      "the kubelet's Event names its node as the source host",
     );
   }
 
@@ -283,9 +285,8 @@ describeKubectl('1.33', cluster, (s) => {
   it('refuses a pod that does not tolerate a NoExecute taint of its node', async () => {
     await s.k().ok(['taint', 'nodes', 'fleetyard-node-3', 'dedicated=db:NoExecute']);
     // The taint eviction controller deletes the refused pod too (it does not tolerate the
-    // taint), as upstream's does: the Failed status is seen on a watch. (Its Event is not
-    // checked here: the eviction controller records one for the same pod in the same
-    // millisecond, and the two Event names can collide.)
+    // taint), as upstream's does: the Failed status is seen on a watch, and both Events stay
+    // (they used to collide by name within one millisecond).
     const watch = startBackground(s.bin, s.cluster().kubeconfig, [
       '-n',
       ns,
@@ -310,6 +311,24 @@ describeKubectl('1.33', cluster, (s) => {
         watch.lines().find((l) => l.startsWith('Failed|')),
         `Failed|TaintToleration|Pod was rejected: ${message}`,
       );
+      const reasons = await pollUntil(
+        "untolerated's kubelet and eviction events",
+        async () => {
+          const all = await getJson<{ items: Event[] }>(s.k(), [
+            '-n',
+            ns,
+            'events',
+            '--field-selector',
+            'involvedObject.name=untolerated',
+          ]);
+          const got = all.items.map((e) => e.reason).sort();
+          return got.includes('TaintToleration') && got.includes('TaintManagerEviction')
+            ? got
+            : undefined;
+        },
+        T,
+      );
+      assert.ok(reasons.includes('TaintToleration'));
     } finally {
       await watch.stop();
     }
