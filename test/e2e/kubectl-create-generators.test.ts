@@ -5,16 +5,15 @@
  * `protobuf: no protobuf decoding for v1, Kind=ResourceQuota` (issue 14, item 3). Each served
  * generator must succeed and the object read back with the values given; the generators whose
  * kinds fleetyard does not serve yet must get the answer a client gets from upstream for an
- * unknown resource. Last, every built-in resource in discovery must decode a protobuf body.
+ * unknown resource. (Every built-in resource's protobuf body: `protobuf-bodies.test.ts`.)
  */
 import assert from 'node:assert/strict';
 import { webcrypto } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, it } from 'node:test';
-import { API_ONLY, type Cluster } from './support/cluster.js';
+import { API_ONLY } from './support/cluster.js';
 import {
   clusterForFile,
   createFromManifest,
@@ -22,6 +21,7 @@ import {
   inNamespace,
   namespaceObject,
 } from './support/kubectl-fixtures.js';
+import { namedObject, send } from './support/protobuf-requests.js';
 
 const current = clusterForFile({ args: API_ONLY });
 
@@ -31,64 +31,6 @@ const b64 = (text: string | Buffer): string => Buffer.from(text).toString('base6
 
 /** The bytes of a file `--from-file` puts in `binaryData` (not valid UTF-8). */
 const BINARY = Buffer.from([0, 255, 1, 2]);
-
-// ---------------------------------------------------------------------------------------------
-// Raw requests, with protobuf bodies written by hand (independent of the server's tables)
-
-interface Reply {
-  readonly status: number;
-  readonly text: string;
-}
-
-const PROTOBUF = 'application/vnd.kubernetes.protobuf';
-
-function send(c: Cluster, method: string, path: string, body?: Buffer): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const headers: Record<string, string> = {
-      authorization: `Bearer ${c.token}`,
-      accept: 'application/json',
-    };
-    if (body !== undefined) {
-      headers['content-type'] = PROTOBUF;
-      headers['content-length'] = String(body.length);
-    }
-    const req = request(new URL(path, c.url), { method, ca: c.ca, headers }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => {
-        text += d;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
-}
-
-function varint(n: number): Buffer {
-  const out: number[] = [];
-  for (; n >= 0x80; n = Math.floor(n / 128)) out.push((n % 128) | 0x80);
-  out.push(n);
-  return Buffer.from(out);
-}
-
-/** A length-delimited protobuf field. */
-function field(no: number, payload: Buffer | string): Buffer {
-  const bytes = Buffer.from(payload);
-  return Buffer.concat([varint(no * 8 + 2), varint(bytes.length), bytes]);
-}
-
-/**
- * A Kubernetes protobuf body (`k8s\0` + runtime.Unknown{typeMeta, raw}) of an object with only
- * `metadata.name` set: ObjectMeta is field 1 of every top-level kind, name its field 1.
- */
-function namedObject(apiVersion: string, kind: string, name: string): Buffer {
-  return Buffer.concat([
-    Buffer.from('k8s\0', 'latin1'),
-    field(1, Buffer.concat([field(1, apiVersion), field(2, kind)])),
-    field(2, field(1, field(1, name))),
-  ]);
-}
 
 /**
  * The server's answer to a request for a resource it does not serve. It is upstream's answer
@@ -100,56 +42,6 @@ function namedObject(apiVersion: string, kind: string, name: string): Buffer {
  */
 const UNKNOWN_RESOURCE =
   '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"the server could not find the requested resource","reason":"NotFound","details":{},"code":404}';
-
-// ---------------------------------------------------------------------------------------------
-// Discovery
-
-async function getJson(c: Cluster, path: string): Promise<Json> {
-  const reply = await send(c, 'GET', path);
-  assert.equal(reply.status, 200, `${path}: ${reply.text}`);
-  return JSON.parse(reply.text) as Json;
-}
-
-/** The group versions in discovery that are built in: not served by a CRD. */
-async function builtinGroupVersions(c: Cluster): Promise<string[]> {
-  // Custom resources have no protobuf form (upstream refuses such bodies for them).
-  const crds = (await getJson(c, '/apis/apiextensions.k8s.io/v1/customresourcedefinitions'))
-    .items as { spec: { group: string } }[];
-  const custom = new Set(crds.map((crd) => crd.spec.group));
-  const groups = (await getJson(c, '/apis')).groups as {
-    name: string;
-    versions: { groupVersion: string }[];
-  }[];
-  const named = groups.filter((g) => !custom.has(g.name));
-  return ['v1', ...named.flatMap((g) => g.versions.map((v) => v.groupVersion))];
-}
-
-interface DiscoveredResource {
-  readonly name: string;
-  readonly kind: string;
-  readonly namespaced: boolean;
-  readonly verbs: readonly string[];
-}
-
-/**
- * POSTs a protobuf body of each creatable resource of a group version (dry run), and returns
- * the answers that show the body was not decoded. Created (201) or refused by validation
- * (422 Invalid: most kinds need more than a name) both mean it was.
- */
-async function probeGroupVersion(c: Cluster, gv: string, ns: string): Promise<string[]> {
-  const base = gv === 'v1' ? '/api/v1' : `/apis/${gv}`;
-  const resources = (await getJson(c, base)).resources as DiscoveredResource[];
-  const refused: string[] = [];
-  for (const r of resources.filter((x) => !x.name.includes('/') && x.verbs.includes('create'))) {
-    const path = `${base}${r.namespaced ? `/namespaces/${ns}` : ''}/${r.name}?dryRun=All`;
-    const reply = await send(c, 'POST', path, namedObject(gv, r.kind, 'proto-probe'));
-    const reason = reply.status === 422 ? (JSON.parse(reply.text) as Json).reason : undefined;
-    if (reply.status !== 201 && reason !== 'Invalid') {
-      refused.push(`${gv} ${r.kind}: ${reply.status} ${reply.text}`);
-    }
-  }
-  return refused;
-}
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
@@ -577,13 +469,4 @@ describeKubectl('1.33', current, (s) => {
       assert.equal(reply.text.trimEnd(), UNKNOWN_RESOURCE);
     });
   }
-
-  it('decodes a protobuf body of every built-in resource in discovery (dry run)', async () => {
-    const c = s.cluster();
-    const groupVersions = await builtinGroupVersions(c);
-    assert.ok(groupVersions.includes('apiextensions.k8s.io/v1'), groupVersions.join(', '));
-    const refused: string[] = [];
-    for (const gv of groupVersions) refused.push(...(await probeGroupVersion(c, gv, ns)));
-    assert.deepEqual(refused, []);
-  });
 });
