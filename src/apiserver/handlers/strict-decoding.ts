@@ -29,7 +29,11 @@ import { findTypeError, typeErrorMessage } from '../../api/schema/type-errors.js
 import { decodeObjectBody } from '../http/body.js';
 import { contentTypeOf } from '../http/media.js';
 import { exactIntegers } from '../store/object-json.js';
+
+const PROTOBUF = 'application/vnd.kubernetes.protobuf';
+
 import type { ResourceCall } from './context.js';
+import { customResourceProtobufError } from './custom-resource-protobuf.js';
 import type { KindSchema } from './kind-schema.js';
 
 export function fieldValidationOf(call: ResourceCall, kind: OptionsKind): FieldValidation {
@@ -76,6 +80,9 @@ export async function decodeStrictObject(
 ): Promise<unknown> {
   const directive = fieldValidationOf(call, verb === 'create' ? 'CreateOptions' : 'UpdateOptions');
   const header = call.req.headers['content-type'];
+  if (call.def.customResource !== undefined && contentTypeOf(header) === PROTOBUF) {
+    throw customResourceProtobufError(call.def, body);
+  }
   const value = await decodeObjectBody(body, header, exactIntegers(call.def));
   checkTypes(call, value, schema);
   const unknown = pruneReported(value, schema, directive);
