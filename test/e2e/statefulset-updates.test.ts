@@ -269,7 +269,10 @@ describe('statefulset updates (default feature gates)', () => {
     assert.equal(s.status?.updatedReplicas, 2);
 
     const uid0 = uidOf(byOrdinal(await pods('app=part')).get(0));
-    await kc('delete', 'pod', 'part-0', '--wait=true');
+    // No --wait: the set recreates the pod under its name at once, and kubectl's wait (a GET,
+    // then a LIST by name) can find the successor and wait for it forever; the wait below
+    // checks the uid instead.
+    await kc('delete', 'pod', 'part-0', '--wait=false');
     await support.waitFor('part-0 recreated and Ready', async () => {
       const p = byOrdinal(await pods('app=part')).get(0);
       return p !== undefined && uidOf(p) !== uid0 && isReady(p);
@@ -300,7 +303,7 @@ describe('statefulset updates (default feature gates)', () => {
     await observed('ondel');
     await sleep(2000);
     assert.deepEqual((await pods('app=ondel')).map(imageOf), ['web:v1', 'web:v1', 'web:v1']);
-    await kc('delete', 'pod', 'ondel-1', '--wait=true');
+    await kc('delete', 'pod', 'ondel-1', '--wait=false'); // See part-0: the wait below.
     await support.waitFor('ondel-1 back at v2', async () => {
       const p = byOrdinal(await pods('app=ondel')).get(1);
       return p !== undefined && isReady(p) && imageOf(p) === 'web:v2';
@@ -335,7 +338,7 @@ describe('statefulset updates (default feature gates)', () => {
     assert.equal(uidOf(p2), brokenUid, 'reverting the template does not replace the broken pod');
     assert.equal(imageOf(p2), 'web:nonexistent');
 
-    await kc('delete', 'pod', 'broken-2', '--wait=true');
+    await kc('delete', 'pod', 'broken-2', '--wait=false'); // See part-0: the waits below.
     await rolledOut('broken');
     await allAt('app=broken', 3, 'web:v1');
     assert.deepEqual((await uids()).slice(0, 2), ok01);
