@@ -7,9 +7,9 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import type { KubeObject } from '../api/object.js';
 import { objectKey } from '../client/store.js';
+import { hostPortsConflict, hostPortsOf } from '../scheduler/host-ports.js';
 import { admitPod } from './admission.js';
 import { AdmissionLedger } from './admission-ledger.js';
-import { hostPortsConflict, hostPortsOf } from './host-ports.js';
 import { NODE, pod, simNode } from './testing/admission-fixtures.js';
 
 const node = simNode({ capacity: { cpu: '4', memory: '16Gi', pods: '6' } });

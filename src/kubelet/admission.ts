@@ -30,6 +30,7 @@ import type { KubeObject } from '../api/object.js';
 import { NODE_AFFINITY_REASON } from '../scheduler/filters/node-affinity.js';
 import { NODE_NAME_REASON } from '../scheduler/filters/node-name.js';
 import { NODE_PORTS_REASON } from '../scheduler/filters/node-ports.js';
+import { anyHostPortConflict, hostPortsOf } from '../scheduler/host-ports.js';
 import { buildNodeInfos } from '../scheduler/node-info.js';
 import { matchesRequiredNodeAffinity } from '../scheduler/node-selector.js';
 import { labelsOf, podSpecOf } from '../scheduler/pod-view.js';
@@ -40,7 +41,6 @@ import {
   type InsufficientResource,
   insufficientResources,
 } from './admission-resources.js';
-import { anyHostPortConflict, hostPortsOf } from './host-ports.js';
 import { forbiddenSysctl, SYSCTL_FORBIDDEN } from './sysctls.js';
 
 export interface Rejection {

@@ -8,15 +8,20 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { API_ONLY, type Cluster, REPO_ROOT, startCluster } from './support/cluster.js';
 
 const SCRIPT = join(REPO_ROOT, 'test', 'e2e', 'support', 'python', 'client_checks.py');
 
-/** The first python3 that imports `kubernetes`: the PATH's, else Debian's (apt installs there). */
+/**
+ * The first `python3` on the PATH that imports `kubernetes`: a version manager's may come first
+ * and lack the package apt installed for the system's.
+ */
 function pythonWithClient(): string {
-  for (const candidate of ['python3', '/usr/bin/python3']) {
+  const dirs = (process.env.PATH ?? '').split(delimiter).filter((d) => d !== '');
+  for (const candidate of dirs.map((d) => join(d, 'python3')).filter((f) => existsSync(f))) {
     const probe = spawnSync(candidate, ['-c', 'import kubernetes'], { encoding: 'utf8' });
     if (probe.status === 0) return candidate;
   }

@@ -14,7 +14,7 @@
  */
 import type { KubeObject } from '../../api/object.js';
 import { formatQuantity, type Quantity } from '../../api/validation/quantity.js';
-import { podLimits, podRequests } from './quota/pod-resources.js';
+import { podContainers, podLimits, podRequests } from './quota/pod-resources.js';
 import { parseResourceList } from './quota/resource-list.js';
 
 export const LIMIT_RANGER_ANNOTATION = 'kubernetes.io/limit-ranger';
@@ -287,23 +287,6 @@ function checkItem(item: LimitRangeItem, requests: List, limits: List): string[]
   return out.filter((m): m is string => m !== undefined);
 }
 
-function containerLists(pod: KubeObject): Array<{ requests: List; limits: List }> {
-  const spec = record(pod.spec);
-  const out = [];
-  for (const key of ['containers', 'initContainers']) {
-    const list = spec[key];
-    if (!Array.isArray(list)) continue;
-    for (const c of list) {
-      const res = record(record(c).resources);
-      out.push({
-        requests: parseResourceList(res.requests),
-        limits: parseResourceList(res.limits),
-      });
-    }
-  }
-  return out;
-}
-
 /** Upstream `PodValidateLimitFunc`: the refusal of one LimitRange, or undefined. */
 export function validatePodLimits(
   pod: KubeObject,
@@ -312,7 +295,7 @@ export function validatePodLimits(
   const errors: string[] = [];
   for (const item of items) {
     if (item.type === 'Container') {
-      for (const c of containerLists(pod)) errors.push(...checkItem(item, c.requests, c.limits));
+      for (const c of podContainers(pod)) errors.push(...checkItem(item, c.requests, c.limits));
     } else if (item.type === 'Pod') {
       const opts = { overhead: false };
       errors.push(...checkItem(item, podRequests(pod, opts), podLimits(pod, opts)));

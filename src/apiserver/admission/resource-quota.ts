@@ -25,7 +25,7 @@ import type { ResourceDefinition } from '../../api/resource.js';
 import type { Backend, KeyValue } from '../../storage/backend.js';
 import { type Clock, realClock } from '../../util/clock.js';
 import { listPrefix } from '../store/keys.js';
-import type { Admission } from '../store/object-store.js';
+import { type Admission, storedObjectEncoder } from '../store/object-store.js';
 import { admissionSubject } from './limit-ranger.js';
 import {
   checkRequest,
@@ -58,15 +58,6 @@ function namespaceQuotas(backend: Backend, namespace: string): StoredQuota[] {
   );
 }
 
-/** Stamps the write's revision and encodes the quota as the object store does. */
-function encoder(obj: KubeObject): (revision: number) => string {
-  return (revision) => {
-    obj.metadata = { ...obj.metadata, resourceVersion: String(revision) };
-    const { kind, apiVersion, metadata, ...rest } = obj;
-    return JSON.stringify({ kind, apiVersion, metadata, ...rest });
-  };
-}
-
 /** Writes the raised `status.used` of every quota the request changed. */
 function charge(backend: Backend, before: readonly StoredQuota[], after: readonly QuotaState[]) {
   for (const [i, stored] of before.entries()) {
@@ -77,7 +68,9 @@ function charge(backend: Backend, before: readonly StoredQuota[], after: readonl
     const updated: KubeObject = { ...stored.object, status };
     // Sequenced now, in this synchronous step; durable with (or before) the object's write.
     // If storage refuses it, the object's own write fails as well.
-    backend.update(stored.kv.key, encoder(updated), stored.kv.modRevision).catch(() => undefined);
+    backend
+      .update(stored.kv.key, storedObjectEncoder(updated), stored.kv.modRevision)
+      .catch(() => undefined);
   }
 }
 

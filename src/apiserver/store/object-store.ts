@@ -186,7 +186,10 @@ export class ObjectStore {
     try {
       const tracked = options.track ? options.track(obj, undefined) : obj;
       if (options.dryRun) return { json: stringifyJson(tracked), object: tracked };
-      const kv = await this.backend.create(objectKey(def, namespace, name), encoder(tracked));
+      const kv = await this.backend.create(
+        objectKey(def, namespace, name),
+        storedObjectEncoder(tracked),
+      );
       return { json: kv.value, object: tracked };
     } catch (e) {
       if (e instanceof KeyExistsError) return undefined;
@@ -280,8 +283,8 @@ export class ObjectStore {
     try {
       const kv =
         op === 'delete'
-          ? await this.backend.delete(key, currentKv.modRevision, encoder(next))
-          : await this.backend.update(key, encoder(next), currentKv.modRevision);
+          ? await this.backend.delete(key, currentKv.modRevision, storedObjectEncoder(next))
+          : await this.backend.update(key, storedObjectEncoder(next), currentKv.modRevision);
       return { json: kv.value, object: next };
     } catch (e) {
       if (e instanceof KeyNotFoundError) throw notFound(groupResource(def), name);
@@ -338,7 +341,7 @@ function keepStatus(next: KubeObject, current: KubeObject): void {
  * Stamps the write's revision into the object, then encodes it once for storage, with
  * `kind`, `apiVersion` and `metadata` first as upstream serialises them.
  */
-function encoder(obj: KubeObject): (revision: number) => string {
+export function storedObjectEncoder(obj: KubeObject): (revision: number) => string {
   return (revision) => {
     metaOf(obj).resourceVersion = String(revision);
     const { kind, apiVersion, metadata, ...rest } = obj;

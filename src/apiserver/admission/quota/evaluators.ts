@@ -19,7 +19,7 @@
 import type { KubeObject } from '../../../api/object.js';
 import type { Quantity } from '../../../api/validation/quantity.js';
 import { claimClass } from '../storage-classes.js';
-import { podLimits, podRequests } from './pod-resources.js';
+import { podContainers, podLimits, podRequests } from './pod-resources.js';
 import { addLists, count, intersection, quantityOf, roundUpToUnit, ZERO } from './resource-list.js';
 import { podMatchesScope, type ScopeRequirement } from './scopes.js';
 
@@ -154,29 +154,12 @@ export function podChargeEnd(pod: KubeObject): number | undefined {
   return Number.isNaN(at) ? undefined : at + grace * 1000;
 }
 
-function containerNames(pod: KubeObject): Array<{ name: string; res: Record<string, unknown> }> {
-  const spec = record(pod.spec);
-  const out = [];
-  for (const key of ['containers', 'initContainers']) {
-    const list = spec[key];
-    if (!Array.isArray(list)) continue;
-    for (const c of list) {
-      const name = record(c).name;
-      out.push({ name: typeof name === 'string' ? name : '', res: record(record(c).resources) });
-    }
-  }
-  return out;
-}
-
 /** Upstream `podEvaluator.Constraints`: `must specify limits.cpu for: a,b; requests.memory for: a`. */
 function podConstraints(required: readonly string[], pod: KubeObject): string | undefined {
   const need = required.filter((r) => VALIDATION_SET.has(r));
   const missing = new Map<string, Set<string>>();
-  for (const c of containerNames(pod)) {
-    const have = computeUsage(
-      new Map([...Object.entries(record(c.res.requests))].flatMap(([k, v]) => withQuantity(k, v))),
-      new Map([...Object.entries(record(c.res.limits))].flatMap(([k, v]) => withQuantity(k, v))),
-    );
+  for (const c of podContainers(pod)) {
+    const have = computeUsage(c.requests, c.limits);
     for (const r of need) {
       if (have.has(r)) continue;
       const names = missing.get(r) ?? new Set<string>();
@@ -189,11 +172,6 @@ function podConstraints(required: readonly string[], pod: KubeObject): string | 
     .sort()
     .map((r) => `${r} for: ${[...missing.get(r)!].sort().join(',')}`);
   return `must specify ${parts.join('; ')}`;
-}
-
-function withQuantity(name: string, v: unknown): Array<[string, Quantity]> {
-  const q = quantityOf(v);
-  return q === undefined ? [] : [[name, q]];
 }
 
 export const podEvaluator: QuotaEvaluator = {

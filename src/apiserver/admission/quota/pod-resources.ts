@@ -13,7 +13,9 @@ import { addQuantity, parseResourceList } from './resource-list.js';
 
 type MutableList = Map<string, Quantity>;
 
-interface ContainerView {
+/** One container's parsed requests and limits (unparsable amounts left out). */
+export interface ContainerView {
+  readonly name: string;
   readonly requests: Map<string, Quantity>;
   readonly limits: Map<string, Quantity>;
   readonly sidecar: boolean;
@@ -30,12 +32,20 @@ function containers(spec: Record<string, unknown>, key: string): ContainerView[]
   if (!Array.isArray(list)) return [];
   return list.map((c) => {
     const res = record(record(c).resources);
+    const name = record(c).name;
     return {
+      name: typeof name === 'string' ? name : '',
       requests: parseResourceList(res.requests),
       limits: parseResourceList(res.limits),
       sidecar: record(c).restartPolicy === 'Always',
     };
   });
+}
+
+/** The containers, then the init containers, of a pod. */
+export function podContainers(pod: KubeObject): ContainerView[] {
+  const spec = record(pod.spec);
+  return [...containers(spec, 'containers'), ...containers(spec, 'initContainers')];
 }
 
 /** `addResourceList`: sums into `into`. */

@@ -1,5 +1,5 @@
 /**
- * Host ports as the kubelet's admission sees them (upstream `util.GetHostPorts` and
+ * Host ports as the scheduler's NodePorts filter and the kubelet's admission see them (upstream `util.GetHostPorts` and
  * `HostPortInfo.CheckConflict`, which the NodePorts predicate uses).
  *
  * A pod holds the `hostPort`s of its regular containers and of its sidecars (init containers
@@ -11,7 +11,7 @@
  *
  * @module
  */
-import type { ContainerView, PodSpecView } from '../scheduler/types.js';
+import type { ContainerView, PodSpecView } from './types.js';
 
 export const WILDCARD_HOST_IP = '0.0.0.0';
 
