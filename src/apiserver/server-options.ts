@@ -5,6 +5,7 @@
  * @module
  */
 import type { ResourceDefinition } from '../api/resource.js';
+import type { ClockControl } from '../clock/control.js';
 import type { Backend } from '../storage/backend.js';
 import type { Clock } from '../util/clock.js';
 import type { FeatureGates } from './feature-gates.js';
@@ -22,6 +23,12 @@ export interface ApiServerOptions {
   /** Bearer token required on every request but the health endpoints. */
   readonly token?: string;
   readonly clock?: Clock;
+  /**
+   * The cluster clock's controls (`fleetyard up --clock`): served as the API object
+   * `clocks.sim.fleetyard.dev/cluster`, which `kubectl` and `fleetyard clock` read and steer.
+   * Absent: that resource is not served.
+   */
+  readonly clockControl?: ClockControl;
   readonly uid?: () => string;
   readonly random?: () => number;
   /**

@@ -24,7 +24,7 @@ import {
   loadApiExtensionsTools,
 } from '../apiextensions/index.js';
 import { bearerTokenFrom, generateToken, tokenMatcher } from '../security/token.js';
-import { realClock } from '../util/clock.js';
+import { holdClock, realClock } from '../util/clock.js';
 import { composeAdmission } from './admission/chain.js';
 import { defaultStorageClassAdmission } from './admission/default-storage-class.js';
 import { defaultTolerationSecondsAdmission } from './admission/default-tolerations.js';
@@ -48,6 +48,7 @@ import {
   requestPool,
   tooManyRequests,
 } from './http/inflight-limit.js';
+import { markInternal } from './http/internal-requests.js';
 import { parseRequestUrl, type RequestUrl } from './http/request-url.js';
 import { sendError, toStatusError } from './http/respond.js';
 import { isLoopbackHost } from './loopback.js';
@@ -376,11 +377,21 @@ export class ApiServer {
       return;
     }
     res.once('close', release);
-    routeRequest(this.services, req, res, url, info).catch((e: unknown) => {
-      const err = toStatusError(e);
-      if (err.code >= 500) this.#options.onError?.('request failed', e);
-      sendError(res, err);
-    });
+    if (loopback) markInternal(req);
+    // The cluster clock waits while a request is served; a watch only until it is set up
+    // (its events are counted as they are written, see watch.ts).
+    const served = holdClock(this.services.clock);
+    const watch = info.kind === 'resource' && info.verb === 'watch';
+    if (!watch) res.once('close', served);
+    routeRequest(this.services, req, res, url, info)
+      .catch((e: unknown) => {
+        const err = toStatusError(e);
+        if (err.code >= 500) this.#options.onError?.('request failed', e);
+        sendError(res, err);
+      })
+      .finally(() => {
+        if (watch) served();
+      });
   }
 
   #authorized(req: IncomingMessage, presented: string | undefined, path: string): boolean {

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { MessagePort } from 'node:worker_threads';
 import type { ConnectionOptions } from '../client/http-lister-watcher.js';
 import type { LogLevel } from '../util/log.js';
 import type { ClusterShape } from './cluster-controllers.js';
@@ -15,6 +16,10 @@ export interface ControllerWorkerData {
   readonly controllers: string;
   readonly cluster: ClusterShape;
   readonly logLevel: LogLevel;
+  /** `--clock virtual`: the cluster clock's shared state and a port to it (ReplicaClock). */
+  readonly clock?: { readonly buffer: SharedArrayBuffer; readonly port: MessagePort };
+  /** `--seed`. */
+  readonly seed?: number;
 }
 
 export type ToControllerWorker =

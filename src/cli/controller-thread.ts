@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker } from 'node:worker_threads';
+import type { VirtualClock } from '../clock/virtual-clock.js';
 import type { Logger } from '../util/log.js';
 import type {
   ControllerWorkerData,
@@ -36,16 +37,31 @@ export interface ControllerThread {
  */
 function spawn(data: ControllerWorkerData): Worker {
   const self = import.meta.url;
+  const transferList = data.clock ? [data.clock.port] : [];
   if (!self.endsWith('.ts')) {
-    return new Worker(new URL('./controller-worker.js', self), { workerData: data });
+    return new Worker(new URL('./controller-worker.js', self), { workerData: data, transferList });
   }
   const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
   const entry = JSON.stringify(new URL('./controller-worker.ts', self).href);
   const boot = `import(${tsx}).then((t) => { t.register(); return import(${entry}); });`;
-  return new Worker(boot, { eval: true, workerData: data });
+  return new Worker(boot, { eval: true, workerData: data, transferList });
 }
 
-export function startControllerThread(data: ControllerWorkerData, log: Logger): ControllerThread {
+/**
+ * With a virtual clock, each start of the thread gets a fresh port to it; a thread that exits
+ * is forgotten by the clock (nothing of it is waited for any more).
+ */
+export function startControllerThread(
+  base: Omit<ControllerWorkerData, 'clock'>,
+  log: Logger,
+  clock?: VirtualClock,
+): ControllerThread {
+  const withClock = (): ControllerWorkerData => {
+    if (clock === undefined) return base;
+    const channel = new MessageChannel();
+    clock.attachPeer(channel.port1);
+    return { ...base, clock: { buffer: clock.shared.buffer, port: channel.port2 } };
+  };
   let worker: Worker | undefined;
   let stopping = false;
   let restartDelay = RESTART_MIN_MS;
@@ -54,7 +70,7 @@ export function startControllerThread(data: ControllerWorkerData, log: Logger): 
   let onStopped: (() => void) | undefined;
 
   const start = (): void => {
-    const w = spawn(data);
+    const w = spawn(withClock());
     worker = w;
     w.on('message', (message: FromControllerWorker) => {
       if (message.type === 'started') {
@@ -72,6 +88,7 @@ export function startControllerThread(data: ControllerWorkerData, log: Logger): 
     w.on('error', (err) => log.error({ err }, 'controller manager thread crashed'));
     w.on('exit', (code) => {
       worker = undefined;
+      clock?.detachPeer();
       for (const answer of pendingMetrics.values()) answer('');
       pendingMetrics.clear();
       onStopped?.();

@@ -7,6 +7,7 @@
  * @module
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { ReplicaClock } from '../clock/replica-clock.js';
 import { startControllerManager } from '../controller/manager.js';
 import { realClock } from '../util/clock.js';
 import { addLogSecret, createLogger } from '../util/log.js';
@@ -27,10 +28,15 @@ addLogSecret(data.connection.token);
 const log = createLogger(data.logLevel, 'controller-manager');
 try {
   const controllers = selectControllers(clusterControllers(data.cluster), data.controllers);
+  // Under --clock virtual, the cluster's time is the main thread's (src/clock/); requests and
+  // watch reconnects stay on the wall clock.
+  const clock = data.clock ? new ReplicaClock(data.clock.buffer, data.clock.port) : realClock;
   const manager = startControllerManager({
     connection: data.connection,
     controllers,
-    clock: realClock,
+    clock,
+    transportClock: realClock,
+    ...(data.seed !== undefined ? { seed: data.seed } : {}),
     log,
   });
   const mod = await import('prom-client');

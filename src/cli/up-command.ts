@@ -18,6 +18,7 @@ import type { DefaultStorageClass } from '../controllers/persistentvolume/index.
 import { parseGoDuration } from '../kubelet/annotations.js';
 import { parseAdvertiseAddress, parseTlsSans } from '../security/serving-names.js';
 import { createLogger, type LogLevel, redactLogText } from '../util/log.js';
+import { CLOCK_FLAG_OPTIONS, parseClockFlags } from './clock-flags.js';
 import { type RunningCluster, type UpOptions, up } from './up.js';
 
 /**
@@ -54,6 +55,7 @@ export async function runUp(rest: string[], untilSignal: () => Promise<void>): P
       'member-replacement-delay': { type: 'string' },
       'max-requests-inflight': { type: 'string' },
       'max-mutating-requests-inflight': { type: 'string' },
+      ...CLOCK_FLAG_OPTIONS,
     },
     strict: true,
   });
@@ -64,6 +66,11 @@ export async function runUp(rest: string[], untilSignal: () => Promise<void>): P
   }
   const listener = listenerFlags(values['tls-san'], values['advertise-address']);
   if (listener === undefined) return 2;
+  const clockFlags = parseClockFlags(values);
+  if (typeof clockFlags === 'string') {
+    process.stderr.write(`fleetyard: ${clockFlags}\n`);
+    return 2;
+  }
   const historyLimit = optionalPositiveInt(values['history-limit'], '--history-limit');
   const minRequestTimeout = optionalPositiveInt(
     values['min-request-timeout'],
@@ -155,6 +162,7 @@ export async function runUp(rest: string[], untilSignal: () => Promise<void>): P
       ...(notReady !== undefined ? { defaultNotReadyTolerationSeconds: notReady } : {}),
       ...(unreachable !== undefined ? { defaultUnreachableTolerationSeconds: unreachable } : {}),
       ...inFlight,
+      ...clockFlags,
     },
     untilSignal,
   );

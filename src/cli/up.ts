@@ -26,6 +26,9 @@ import { ApiServer, type RequestLogEntry } from '../apiserver/server.js';
 import { objectKey } from '../apiserver/store/keys.js';
 import { ApiClient } from '../client/api-client.js';
 import { installCrds } from '../client/install-crds.js';
+import type { ClockControl, Speed } from '../clock/control.js';
+import { VirtualClock } from '../clock/virtual-clock.js';
+import { wallClockControl } from '../clock/wall-clock-control.js';
 import { celldCrds } from '../operator/api/crds.js';
 import { ensurePrivateDir, ensurePrivateSqliteFiles } from '../security/files.js';
 import { writeKubeconfig } from '../security/kubeconfig.js';
@@ -34,9 +37,10 @@ import { redactRequestUrl } from '../security/redact-url.js';
 import { clientUrl, servingHosts } from '../security/serving-names.js';
 import { ensureToken } from '../security/token.js';
 import { type Backend, openBackend } from '../storage/index.js';
-import { realClock } from '../util/clock.js';
+import { type Clock, realClock } from '../util/clock.js';
 import { Lifecycle } from '../util/lifecycle.js';
 import { addLogSecret, type Logger, type LogLevel } from '../util/log.js';
+import { seededRandom as seedStream, uuidFrom } from '../util/seeded-random.js';
 import { type ClusterShape, clusterControllers, selectControllers } from './cluster-controllers.js';
 import { type ControllerThread, startControllerThread } from './controller-thread.js';
 
@@ -72,12 +76,22 @@ export interface UpOptions {
   readonly maxMutatingRequestsInFlight?: number;
   /** Install the celld CRDs at start (the operator needs them). @default true */
   readonly installCrds?: boolean;
+  /** `--clock`: `virtual` is time that can pause, step and run at any speed. @default 'real' */
+  readonly clock?: 'real' | 'virtual';
+  /** `--clock-start`: the virtual clock's start, ms since the epoch. @default the wall time */
+  readonly clockStart?: number;
+  /** `--speed`: the virtual clock's speed at start. @default 1 */
+  readonly speed?: Speed;
+  /** `--seed`: fixes every source of randomness in the process. */
+  readonly seed?: number;
 }
 
 export interface RunningCluster {
   /** The URL clients use (the kubeconfig's): `--advertise-address`, or the bound address. */
   readonly url: string;
   readonly kubeconfigPath: string;
+  /** The cluster clock's controls (read-only under `--clock real`). */
+  readonly clock: ClockControl;
   stop(): Promise<void>;
 }
 
@@ -97,6 +111,15 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
   // Before anything can log a request: the token never appears in a log line.
   addLogSecret(token);
   const shape: ClusterShape = { nodes: 3, zones: ['a', 'b', 'c'], ...options.cluster };
+  // One clock for the whole process (src/clock/): the API server's timestamps, its own
+  // controllers and, through a replica, the controller thread.
+  const virtualClock =
+    options.clock === 'virtual'
+      ? new VirtualClock({ start: options.clockStart ?? Date.now(), speed: options.speed ?? 1 })
+      : undefined;
+  const clock: Clock = virtualClock ?? realClock;
+  const clockControl = virtualClock ?? wallClockControl(realClock);
+  const { seed } = options;
   // Checked here, so a bad --controllers fails `up` before anything starts.
   const controllers = selectControllers(clusterControllers(shape), options.controllers ?? '*');
   let backend: Backend | undefined;
@@ -136,6 +159,11 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
         port: options.port,
         tls: { cert: certs.certPem, key: certs.keyPem },
         token,
+        clock,
+        clockControl,
+        ...(seed !== undefined
+          ? { uid: uidsFrom(seedStream(seed, 'uid')), random: seedStream(seed, 'generateName') }
+          : {}),
         // `default/kubernetes`, advertising what kube-apiserver would (bootstrap/).
         kubernetesService:
           options.advertiseAddress !== undefined
@@ -213,6 +241,7 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
     stop: async () => {
       await manager?.stop();
       if (manager) log.info({}, 'controllers stopped');
+      virtualClock?.stop();
     },
   });
   function startControllers(): void {
@@ -225,14 +254,16 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
         controllers: options.controllers ?? '*',
         cluster: shape,
         logLevel: options.logLevel ?? 'info',
+        ...(seed !== undefined ? { seed } : {}),
       },
       log,
+      virtualClock,
     );
     const running = manager;
     server!.services.metrics.include(() => running.metrics());
   }
   await lifecycle.start();
-  return { url, kubeconfigPath, stop: () => lifecycle.stop() };
+  return { url, kubeconfigPath, clock: clockControl, stop: () => lifecycle.stop() };
 }
 
 /**
@@ -263,4 +294,9 @@ async function ensureNamespaces(server: ApiServer): Promise<void> {
   );
   // Concurrently: the four creates share one commit.
   await Promise.all(missing.map((name) => server.store.create(def, '', { metadata: { name } })));
+}
+
+/** A UID generator drawing from `random` (`--seed`). */
+function uidsFrom(random: () => number): () => string {
+  return () => uuidFrom(random);
 }

@@ -26,7 +26,7 @@ import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { createSecureContext } from 'node:tls';
 import { urlToHttpOptions } from 'node:url';
 import type { KubeObject } from '../api/object.js';
-import { type Clock, realClock } from '../util/clock.js';
+import { type Clock, holdClock, realClock } from '../util/clock.js';
 import { RequestTimeoutError } from './api-errors.js';
 import type { ConnectionOptions } from './http-lister-watcher.js';
 import { loadKubeconfigConnection } from './kubeconfig-connection.js';
@@ -57,6 +57,11 @@ export interface ApiClientOptions extends ConnectionOptions {
   readonly timeoutMs?: number;
   /** Times requests. @default realClock */
   readonly clock?: Clock;
+  /**
+   * Holds this clock while a request is in flight (the virtual clock of `fleetyard up`, whose
+   * speed `max` waits for quiescence); `clock` times the requests on the wall.
+   */
+  readonly activity?: Pick<Clock, 'hold'>;
   /** The `User-Agent`; the server's fallback field manager is its first token. @default 'fleetyard-api-client' */
   readonly userAgent?: string;
   /**
@@ -317,7 +322,13 @@ export class ApiClient {
     options: CallOptions,
   ): Promise<T> {
     const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs ?? 60_000;
-    const answer = await this.#send(method, path, query, payload, options.signal, timeoutMs);
+    const release = holdClock(this.#options.activity);
+    let answer: Answer;
+    try {
+      answer = await this.#send(method, path, query, payload, options.signal, timeoutMs);
+    } finally {
+      release();
+    }
     if (answer.code < 200 || answer.code >= 300) throw errorOf(answer);
     if (answer.text.trim() === '') return {} as T;
     try {

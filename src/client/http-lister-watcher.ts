@@ -18,7 +18,7 @@ import { request as httpRequest, type IncomingMessage, type RequestOptions } fro
 import { request as httpsRequest } from 'node:https';
 import { parseJson } from '../api/int64-json.js';
 import type { KubeObject } from '../api/object.js';
-import { type Clock, realClock } from '../util/clock.js';
+import { type Clock, holdClock, realClock } from '../util/clock.js';
 import {
   type ListerWatcher,
   type ListOptions,
@@ -51,6 +51,11 @@ export interface HttpListerWatcherOptions extends ConnectionOptions {
   readonly listTimeoutMs?: number;
   /** Times list requests. @default realClock */
   readonly clock?: Clock;
+  /**
+   * The virtual clock of `fleetyard up`: held during a list, and told of every watch event
+   * handled (and, when a stream ends, of its events retracted), so it knows none is in flight.
+   */
+  readonly activity?: Pick<Clock, 'hold' | 'watchEvents'>;
 }
 
 /** The longest line a watch may send before it is treated as broken (a 16 MiB object). */
@@ -86,10 +91,12 @@ export class HttpListerWatcher<T extends KubeObject = KubeObject> implements Lis
     signal?.addEventListener('abort', onAbort, { once: true });
     let res: IncomingMessage;
     let text: string;
+    const release = holdClock(this.#options.activity);
     try {
       res = await this.#get(query, timeout.signal);
       text = await readBody(res);
     } finally {
+      release();
       cancel();
       signal?.removeEventListener('abort', onAbort);
     }
@@ -127,7 +134,22 @@ export class HttpListerWatcher<T extends KubeObject = KubeObject> implements Lis
       if (!isSuccess(res)) {
         throw statusCodeError(res.statusCode ?? 0, parseStatusBody(await readBody(res)));
       }
-      await readEvents(res, onEvent);
+      options.onConnected?.();
+      const activity = this.#options.activity;
+      if (activity?.watchEvents === undefined) {
+        await readEvents(res, onEvent);
+      } else {
+        let handled = 0;
+        try {
+          await readEvents<T>(res, (event) => {
+            onEvent(event);
+            handled++;
+            activity.watchEvents?.(1);
+          });
+        } finally {
+          activity.watchEvents(-handled);
+        }
+      }
     } catch (err) {
       // A stop requested by the caller is a normal end, not a failure.
       if (signal.aborted) return;

@@ -40,6 +40,8 @@ export interface WatchOptions {
   readonly allowWatchBookmarks: boolean;
   /** The server ends the stream cleanly after this many seconds. */
   readonly timeoutSeconds?: number;
+  /** Called once the stream is open (its headers arrived), before its first event. */
+  readonly onConnected?: () => void;
 }
 
 /** The watch event types an informer acts on; ERROR events become rejections instead. */

@@ -19,7 +19,7 @@
  * @module
  */
 import type { KubeObject } from '../api/object.js';
-import type { Clock } from '../util/clock.js';
+import { type Clock, holdClock } from '../util/clock.js';
 import { type BackoffOptions, ExponentialBackoff } from './backoff.js';
 import {
   isExpiredError,
@@ -57,6 +57,11 @@ export interface ReflectorOptions<T extends KubeObject> {
   /** Overrides of the backoff (initial 800 ms, max 30 s, reset after 2 min, jitter 1.0). */
   readonly backoff?: Omit<BackoffOptions, 'clock' | 'random'>;
   readonly log?: ReflectorLogger;
+  /**
+   * Held whenever this reflector is not following an open watch (listing, reconnecting,
+   * backing off): a virtual clock at speed `max` does not move on while a cache is behind.
+   */
+  readonly activity?: Pick<Clock, 'hold'>;
 }
 
 /** A watch that ends this fast without a single event is treated as a failure (upstream). */
@@ -82,6 +87,9 @@ export class Reflector<T extends KubeObject = KubeObject> {
   readonly #log: ReflectorLogger | undefined;
   #resourceVersion = '';
   #lastSyncUnavailable = false;
+  readonly #activity: Pick<Clock, 'hold'> | undefined;
+  /** The release of the hold taken while not watching (see `activity`). */
+  #release: () => void = () => undefined;
 
   constructor(options: ReflectorOptions<T>) {
     this.#lw = options.listerWatcher;
@@ -92,6 +100,7 @@ export class Reflector<T extends KubeObject = KubeObject> {
     this.#minWatchTimeoutSeconds = options.minWatchTimeoutSeconds ?? 300;
     this.#random = options.random ?? Math.random;
     this.#log = options.log;
+    this.#activity = options.activity;
     this.#backoff = new ExponentialBackoff({
       ...options.backoff,
       clock: options.clock,
@@ -109,6 +118,15 @@ export class Reflector<T extends KubeObject = KubeObject> {
 
   /** Lists and watches until `signal` aborts; resolves then. Never rejects. */
   async run(signal: AbortSignal): Promise<void> {
+    this.#release = holdClock(this.#activity);
+    try {
+      await this.#runLoop(signal);
+    } finally {
+      this.#release();
+    }
+  }
+
+  async #runLoop(signal: AbortSignal): Promise<void> {
     while (!signal.aborted) {
       try {
         await this.#listAndWatch(signal);
@@ -183,6 +201,7 @@ export class Reflector<T extends KubeObject = KubeObject> {
             resourceVersion: this.#resourceVersion,
             allowWatchBookmarks: true,
             timeoutSeconds: this.#watchTimeoutSeconds(),
+            ...(this.#activity ? { onConnected: () => this.#release() } : {}),
           },
           (event) => {
             events++;
@@ -191,11 +210,13 @@ export class Reflector<T extends KubeObject = KubeObject> {
           signal,
         );
       } catch (err) {
+        this.#release = holdClock(this.#activity);
         if (signal.aborted) return;
         if (!isRetriableWatchError(err)) throw err;
         if (!(await this.#sleep(this.#backoff.next(), signal))) return;
         continue;
       }
+      this.#release = holdClock(this.#activity);
       const lasted = this.#clock.now() - started;
       if (!signal.aborted && events === 0 && lasted < SHORT_WATCH_MS) {
         throw new ShortWatchError(lasted);

@@ -84,7 +84,7 @@ export interface InformerLogger extends ReflectorLogger {
 export interface SharedInformerOptions<T extends KubeObject>
   extends Pick<
     ReflectorOptions<T>,
-    'pageSize' | 'minWatchTimeoutSeconds' | 'random' | 'backoff' | 'name'
+    'pageSize' | 'minWatchTimeoutSeconds' | 'random' | 'backoff' | 'name' | 'activity'
   > {
   readonly listerWatcher: ListerWatcher<T>;
   readonly clock: Clock;

@@ -16,7 +16,10 @@ import type { Clock } from '../util/clock.js';
 import type { InformerFactory } from './context.js';
 
 export interface InformerFactoryOptions {
+  /** Times lists, reconnects and backoffs (transport: the wall clock under `--clock virtual`). */
   readonly clock: Clock;
+  /** The cluster clock the caches hold while they are behind (see `ReflectorOptions`). */
+  readonly activity?: Pick<Clock, 'hold' | 'watchEvents'>;
   readonly signal: AbortSignal;
   /** Builds the list/watch source of a collection path. */
   readonly listerWatcher: (path: string) => ListerWatcher<KubeObject>;
@@ -31,7 +34,13 @@ export function httpInformerFactory(
 ): InformerFactory {
   return createInformerFactory({
     ...options,
-    listerWatcher: (path) => new HttpListerWatcher({ ...connection, path, clock: options.clock }),
+    listerWatcher: (path) =>
+      new HttpListerWatcher({
+        ...connection,
+        path,
+        clock: options.clock,
+        ...(options.activity !== undefined ? { activity: options.activity } : {}),
+      }),
   });
 }
 
@@ -48,6 +57,7 @@ export function createInformerFactory(options: InformerFactoryOptions): Informer
         informer = new SharedInformer<T>({
           listerWatcher: options.listerWatcher(path) as ListerWatcher<T>,
           clock: options.clock,
+          activity: options.activity,
           name: type.group ? `${type.plural}.${type.group}` : type.plural,
           ...(opts.indexers !== undefined ? { indexers: opts.indexers } : {}),
           ...(options.random !== undefined ? { random: options.random } : {}),

@@ -17,6 +17,7 @@ import { ApiClient } from '../client/api-client.js';
 import type { ConnectionOptions } from '../client/http-lister-watcher.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
+import { seededRandom } from '../util/seeded-random.js';
 import type { ControllerContext, ControllerDefinition } from './context.js';
 import { createEventRecorderFactory, type EventRecorderFactory } from './event-recorder.js';
 import { httpInformerFactory } from './informer-factory.js';
@@ -25,8 +26,20 @@ import { createControllerMetrics } from './metrics.js';
 export interface ControllerManagerOptions {
   readonly connection: ConnectionOptions;
   readonly controllers: readonly ControllerDefinition[];
+  /** The cluster clock: queues, timers, timestamps, and the holds a virtual clock waits on. */
   readonly clock: Clock;
+  /**
+   * Times the transport (request timeouts, watch reconnects and their backoff). Under
+   * `--clock virtual` the wall clock: a request does not time out because the cluster's time
+   * ran ahead. @default clock
+   */
+  readonly transportClock?: Clock;
   readonly random?: () => number;
+  /**
+   * `--seed`: each controller (and its events, and the informers) draws from a stream of its
+   * own derived from this seed and its name, so runs repeat however the work interleaves.
+   */
+  readonly seed?: number;
   readonly log: Logger;
   /** Time limit of one write request. @default 30_000 */
   readonly requestTimeoutMs?: number;
@@ -50,11 +63,16 @@ export function startControllerManager(
   // Every informer, request and queue waits on this one signal: hundreds of listeners is normal.
   setMaxListeners(0, stopping.signal);
   const { clock, log } = options;
+  const transportClock = options.transportClock ?? clock;
   const random = options.random ?? Math.random;
+  const { seed } = options;
+  const randomFor = (name: string): (() => number) =>
+    seed === undefined ? random : seededRandom(seed, name);
   const informers = httpInformerFactory(options.connection, {
-    clock,
+    clock: transportClock,
+    activity: clock,
     signal: stopping.signal,
-    random,
+    random: randomFor('informers'),
     log: log.child({ informers: true }),
   });
   const clients = new Map<string, ApiClient>();
@@ -65,7 +83,8 @@ export function startControllerManager(
     if (client === undefined) {
       client = new ApiClient({
         ...options.connection,
-        clock,
+        clock: transportClock,
+        activity: clock,
         userAgent: `${agent}/${AGENT_VERSION} (fleetyard)`,
         timeoutMs: options.requestTimeoutMs ?? 30_000,
       });
@@ -82,7 +101,7 @@ export function startControllerManager(
       clock,
       log: log.child({ events: def.name }),
       host: hostname(),
-      random,
+      random: randomFor(`events/${def.name}`),
     });
     pipelines.push(factory);
     return factory;
@@ -94,7 +113,7 @@ export function startControllerManager(
       client: clientFor(def.agent ?? 'kube-controller-manager'),
       informers,
       clock,
-      random,
+      random: randomFor(def.name),
       log: log.child({ controller: def.name }),
       eventRecorder: eventsFor(def),
       metrics: { controller: metrics.controller, queue: metrics.queue },

@@ -17,7 +17,7 @@
  *
  * @module
  */
-import type { Clock } from '../util/clock.js';
+import { type Clock, holdClock } from '../util/clock.js';
 import { defaultControllerRateLimiter, type RateLimiter } from './rate-limiter.js';
 
 /** Hooks for queue metrics (client-go's workqueue_* series); all optional, no prom-client. */
@@ -62,6 +62,8 @@ export class WorkQueue<K = string> {
   readonly #waiters: ((key: K | undefined) => void)[] = [];
   readonly #drainers: (() => void)[] = [];
   #shuttingDown = false;
+  /** Open while a key is ready or processing: a jumping clock waits for the queue to drain. */
+  #release: (() => void) | undefined;
 
   constructor(options: WorkQueueOptions<K>) {
     this.#clock = options.clock;
@@ -74,6 +76,7 @@ export class WorkQueue<K = string> {
   add(key: K): void {
     if (this.#shuttingDown || this.#dirty.has(key)) return;
     this.#dirty.add(key);
+    this.#release ??= holdClock(this.#clock);
     this.#metrics.add?.(this.#name);
     // A key being processed is queued again by done(), never handed to a second worker.
     if (this.#processing.has(key)) return;
@@ -138,9 +141,17 @@ export class WorkQueue<K = string> {
     this.#processing.delete(key);
     if (this.#shuttingDown) {
       if (this.#processing.size === 0) this.#releaseDrainers();
+      this.#releaseIfIdle();
       return;
     }
     if (this.#dirty.has(key)) this.#pushReady(key);
+    this.#releaseIfIdle();
+  }
+
+  #releaseIfIdle(): void {
+    if (this.#dirty.size > 0 || this.#processing.size > 0) return;
+    this.#release?.();
+    this.#release = undefined;
   }
 
   /** Number of keys ready to be handed out (not counting processing or parked ones). */
@@ -167,6 +178,7 @@ export class WorkQueue<K = string> {
     this.#metrics.depth?.(this.#name, 0);
     for (const resolve of this.#waiters.splice(0)) resolve(undefined);
     if (this.#processing.size === 0) this.#releaseDrainers();
+    this.#releaseIfIdle();
   }
 
   /** {@link shutdown}, then resolves once every processing key has been {@link done}. */

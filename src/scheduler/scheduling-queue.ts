@@ -23,7 +23,7 @@
  * @module
  */
 import type { KubeObject } from '../api/object.js';
-import type { Clock } from '../util/clock.js';
+import { type Clock, holdClock } from '../util/clock.js';
 import { KeyedHeap } from './keyed-heap.js';
 import { podSpecOf } from './pod-view.js';
 
@@ -123,6 +123,11 @@ export class SchedulingQueue {
   #cancelBackoffTimer: (() => void) | undefined;
   #backoffTimerAt = Number.POSITIVE_INFINITY;
   #cancelFlushTimer: (() => void) | undefined;
+  /**
+   * Open while activeQ holds a pod: a jumping clock waits for it to be tried. (A pod in
+   * flight is covered by its binding request's own hold.)
+   */
+  #release: (() => void) | undefined;
 
   constructor(options: SchedulingQueueOptions) {
     this.#clock = options.clock;
@@ -185,6 +190,7 @@ export class SchedulingQueue {
     const flight = this.#inFlight.get(key);
     if (flight !== undefined) flight.deleted = true;
     this.#armBackoffTimer();
+    this.#syncHold();
   }
 
   /** The next pod to schedule; waits while activeQ is empty; undefined once closed. */
@@ -244,6 +250,16 @@ export class SchedulingQueue {
     this.#cancelBackoffTimer?.();
     this.#cancelFlushTimer?.();
     for (const w of this.#waiters.splice(0)) w(undefined);
+    this.#syncHold();
+  }
+
+  #syncHold(): void {
+    if (this.#active.size > 0 && !this.#closed) {
+      this.#release ??= holdClock(this.#clock);
+    } else {
+      this.#release?.();
+      this.#release = undefined;
+    }
   }
 
   #returnFromFlight(info: QueuedPod, error: boolean): void {
@@ -280,11 +296,13 @@ export class SchedulingQueue {
       return;
     }
     this.#active.addOrUpdate(info);
+    this.#syncHold();
   }
 
   #takeActive(): QueuedPod | undefined {
     const info = this.#active.pop();
     if (info !== undefined) this.#startFlight(info);
+    this.#syncHold();
     return info;
   }
 

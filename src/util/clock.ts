@@ -12,7 +12,49 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>;
   /** Runs `fn` after `ms`; returns a cancel function. */
   setTimer(ms: number, fn: () => void): () => void;
+  /**
+   * Marks work in flight until the returned function is called. A clock that jumps (the
+   * virtual clock at speed `max`, `src/clock/`) does not move while any hold is open, so work
+   * started at one time finishes at that time. Clocks that do not jump leave it out.
+   */
+  hold?(): () => void;
+  /**
+   * Counts watch events between the process's API server (which adds those it writes to an
+   * in-process watcher) and that watcher (which subtracts those it handled), so the virtual
+   * clock knows when none is in flight. A stream that ends retracts its own count.
+   */
+  watchEvents?(delta: number): void;
 }
+
+/** `Clock.sleep` for a clock that has `setTimer`: resolves after `ms`, rejects on abort. */
+export function sleepOnTimer(
+  setTimer: Clock['setTimer'],
+  ms: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const onAbort = (): void => {
+      cancel();
+      reject(signal?.reason);
+    };
+    const cancel = setTimer(ms, () => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    });
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/** Takes a hold on `clock` if it has them; the release is idempotent. */
+export function holdClock(clock: Pick<Clock, 'hold'> | undefined): () => void {
+  return clock?.hold?.() ?? noRelease;
+}
+
+const noRelease = (): void => undefined;
 
 export const realClock: Clock = {
   now: () => Date.now(),
@@ -68,21 +110,7 @@ export class FakeClock implements Clock {
   }
 
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) {
-        reject(signal.reason);
-        return;
-      }
-      const cancel = this.setTimer(ms, () => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      });
-      const onAbort = () => {
-        cancel();
-        reject(signal?.reason);
-      };
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    return sleepOnTimer((t, fn) => this.setTimer(t, fn), ms, signal);
   }
 
   /** Number of timers waiting to fire. */

@@ -29,6 +29,8 @@ import {
   type StorageEvent,
   type Watcher,
 } from '../../storage/backend.js';
+import { realClock } from '../../util/clock.js';
+import { isInternal } from '../http/internal-requests.js';
 import { queryFlag } from '../http/query-bool.js';
 import { parseRequestSelector, type RequestSelector } from '../selectors.js';
 import { attributesOf } from '../store/attributes.js';
@@ -136,23 +138,36 @@ function eventLine(type: EventType, kv: KeyValue): string {
  * 1,000 writes/s stream would otherwise make up to 100,000 TLS writes a second, and those
  * writes were 40 % of the event loop. 5 ms is below what a watcher notices and cuts the
  * writes to at most 200 per watcher per second.
+ *
+ * The controller thread's streams under `--clock virtual` are written at the end of the turn
+ * instead (`urgent`): at speed `max` the cluster waits for those events before time moves,
+ * and 5 ms per hop was most of an idle cluster's wall time per jump.
  */
 const FLUSH_INTERVAL_MS = 5;
 const dirty = new Set<WatchStream>();
-let flushScheduled = false;
+let immediateScheduled = false;
+let timerScheduled = false;
 let lastFlush = 0;
 
-function scheduleFlush(stream: WatchStream): void {
+function scheduleFlush(stream: WatchStream, urgent: boolean): void {
   dirty.add(stream);
-  if (flushScheduled) return;
-  flushScheduled = true;
+  if (immediateScheduled) return;
   const wait = lastFlush + FLUSH_INTERVAL_MS - performance.now();
-  if (wait <= 0) setImmediate(flushAll);
-  else setTimeout(flushAll, wait);
+  if (urgent || wait <= 0) {
+    immediateScheduled = true;
+    setImmediate(flushAll);
+    return;
+  }
+  if (timerScheduled) return;
+  timerScheduled = true;
+  setTimeout(() => {
+    timerScheduled = false;
+    flushAll();
+  }, wait);
 }
 
 function flushAll(): void {
-  flushScheduled = false;
+  immediateScheduled = false;
   lastFlush = performance.now();
   const streams = [...dirty];
   dirty.clear();
@@ -176,6 +191,9 @@ class WatchStream {
   /** Set when the client asked for Tables: events carry one-row Tables. */
   readonly #table: TableRequest | undefined;
   #sentColumns = false;
+  /** The controller thread's watch: its events are counted for the virtual clock. */
+  readonly #internal: boolean;
+  #counted = 0;
 
   constructor(
     api: ApiServices,
@@ -189,6 +207,7 @@ class WatchStream {
     this.#def = def;
     this.#selector = selector;
     this.#call = call;
+    this.#internal = api.clock.watchEvents !== undefined && isInternal(call.req);
     api.metrics.watcherOpened(def.plural);
   }
 
@@ -240,7 +259,9 @@ class WatchStream {
   }
 
   startTimers(bookmarks: boolean, timeoutMs: number): void {
-    const clock = this.#api.clock;
+    // Transport, not cluster behaviour: a watch's lifetime and bookmarks follow the wall
+    // clock, also under `--clock virtual` (a paused cluster still ends its watches).
+    const clock = realClock;
     if (bookmarks) {
       const tick = (): void => {
         this.sendBookmark(this.#safeRevision());
@@ -306,6 +327,8 @@ class WatchStream {
     for (const cancel of this.#cancelTimers) cancel();
     this.#cancelTimers = [];
     this.#api.metrics.watcherClosed(this.#def.plural);
+    if (this.#counted > 0) this.#api.clock.watchEvents?.(-this.#counted);
+    this.#counted = 0;
     if (!this.#call.res.writableEnded) this.#call.res.end();
   }
 
@@ -369,7 +392,11 @@ class WatchStream {
 
   #write(line: string): void {
     if (this.#closed) return;
+    if (this.#internal) {
+      this.#counted++;
+      this.#api.clock.watchEvents?.(1);
+    }
     this.#pending.push(line);
-    scheduleFlush(this);
+    scheduleFlush(this, this.#internal);
   }
 }

@@ -1,0 +1,130 @@
+/**
+ * The cluster clock as the controller thread sees it: the time is read from the shared
+ * buffer the main thread's {@link VirtualClock} writes; timers are kept here and fire when
+ * that time reaches them (a wall timer while time runs paced, a `fire` message after a jump).
+ * Holds and watch events are published for the main thread's quiescence check, and every
+ * change that may make this thread idle bumps the shared `signal` the main thread waits on.
+ *
+ * @module
+ */
+import type { MessagePort } from 'node:worker_threads';
+import { type Clock, sleepOnTimer } from '../util/clock.js';
+import type { FromReplica, ToReplica } from './peer-link.js';
+import { SharedClock } from './shared-clock.js';
+import { TimerHeap } from './timer-heap.js';
+
+export class ReplicaClock implements Clock {
+  readonly #shared: SharedClock;
+  readonly #port: MessagePort;
+  readonly #timers = new TimerHeap();
+  #holds = 0;
+  #wallTimer: NodeJS.Timeout | undefined;
+  #armedAt = Number.POSITIVE_INFINITY;
+  #fireScheduled = false;
+
+  constructor(buffer: SharedArrayBuffer, port: MessagePort) {
+    this.#shared = new SharedClock(buffer);
+    this.#port = port;
+    port.on('message', (message: ToReplica) => this.#onMessage(message));
+    port.unref();
+  }
+
+  now(): number {
+    return this.#shared.now();
+  }
+
+  setTimer(ms: number, fn: () => void): () => void {
+    const at = this.now() + Math.max(0, ms);
+    const timer = this.#timers.push(at, fn);
+    this.#publishNext();
+    if (at <= this.now()) this.#scheduleFire();
+    else if (at < this.#armedAt) this.#arm();
+    return () => {
+      this.#timers.cancel(timer);
+      this.#publishNext();
+    };
+  }
+
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    return sleepOnTimer((t, fn) => this.setTimer(t, fn), ms, signal);
+  }
+
+  hold(): () => void {
+    this.#holds++;
+    this.#shared.add('genPeer', 1);
+    this.#shared.add('holdsPeer', 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.#holds--;
+      this.#shared.add('holdsPeer', -1);
+      if (this.#holds === 0) this.#shared.signal();
+    };
+  }
+
+  watchEvents(delta: number): void {
+    this.#shared.add('watchReceived', delta);
+    if (this.#holds === 0) this.#shared.signal();
+  }
+
+  #onMessage(message: ToReplica): void {
+    if (message.t === 'ping') {
+      this.#post({ t: 'pong', id: message.id });
+    } else if (message.t === 'fire') {
+      this.#fireDue();
+      // After this turn's microtasks: what the timers started has taken its holds by then.
+      setImmediate(() => {
+        this.#shared.set('tickPending', 0);
+        this.#shared.signal();
+      });
+    } else {
+      this.#arm();
+    }
+  }
+
+  #post(message: FromReplica): void {
+    this.#port.postMessage(message);
+  }
+
+  #scheduleFire(): void {
+    if (this.#fireScheduled) return;
+    this.#fireScheduled = true;
+    setImmediate(() => {
+      this.#fireScheduled = false;
+      this.#fireDue();
+    });
+  }
+
+  #fireDue(): void {
+    const now = this.now();
+    for (let t = this.#timers.popDue(now); t !== undefined; t = this.#timers.popDue(now)) {
+      try {
+        t.fn();
+      } catch (err) {
+        queueMicrotask(() => {
+          throw err;
+        });
+      }
+    }
+    this.#publishNext();
+    this.#arm();
+  }
+
+  /** Arms a wall timer for the earliest timer while time runs paced. */
+  #arm(): void {
+    if (this.#wallTimer) clearTimeout(this.#wallTimer);
+    this.#wallTimer = undefined;
+    const next = this.#timers.nextAt();
+    const delay = this.#shared.wallDelayUntil(next);
+    this.#armedAt = Number.isFinite(delay) ? next : Number.POSITIVE_INFINITY;
+    if (!Number.isFinite(delay)) return;
+    this.#wallTimer = setTimeout(() => this.#fireDue(), Math.min(delay, 2 ** 31 - 1));
+    this.#wallTimer.unref();
+  }
+
+  #publishNext(): void {
+    this.#shared.setPeerNext(this.#timers.nextAt());
+    this.#shared.set('peerTimers', this.#timers.size);
+  }
+}
