@@ -29,10 +29,33 @@ import { type RunningCluster, type UpOptions, up } from './up.js';
  */
 const UP_UMASK = 0o077;
 
+/** A flag value `fleetyard up` refuses: printed as `fleetyard: <message>`, exit 2. */
+export class UpFlagError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UpFlagError';
+  }
+}
+
 /** Runs `fleetyard up <rest>`; resolves to the exit code. */
 export async function runUp(rest: string[], untilSignal: () => Promise<void>): Promise<number> {
+  let options: UpOptions;
+  try {
+    options = parseUpArgs(rest);
+  } catch (err) {
+    if (!(err instanceof UpFlagError)) throw err;
+    throw new UpFlagError(`${err.message}`);
+  }
+  return run(options, untilSignal);
+}
+
+/**
+ * `fleetyard up`'s flags as {@link UpOptions}; throws {@link UpFlagError} for a bad value (the
+ * test harness starts clusters from the same flags).
+ */
+export function parseUpArgs(rest: readonly string[]): UpOptions {
   const { values } = parseArgs({
-    args: rest,
+    args: [...rest],
     options: {
       'data-dir': { type: 'string', default: '.fleetyard' },
       ephemeral: { type: 'boolean', default: false },
@@ -61,16 +84,11 @@ export async function runUp(rest: string[], untilSignal: () => Promise<void>): P
   });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    process.stderr.write(`fleetyard: invalid --port ${values.port}\n`);
-    return 2;
+    throw new UpFlagError(`invalid --port ${values.port}`);
   }
   const listener = listenerFlags(values['tls-san'], values['advertise-address']);
-  if (listener === undefined) return 2;
   const clockFlags = parseClockFlags(values);
-  if (typeof clockFlags === 'string') {
-    process.stderr.write(`fleetyard: ${clockFlags}\n`);
-    return 2;
-  }
+  if (typeof clockFlags === 'string') throw new UpFlagError(clockFlags);
   const historyLimit = optionalPositiveInt(values['history-limit'], '--history-limit');
   const minRequestTimeout = optionalPositiveInt(
     values['min-request-timeout'],
@@ -78,13 +96,11 @@ export async function runUp(rest: string[], untilSignal: () => Promise<void>): P
   );
   const nodes = Number(values.nodes);
   if (!Number.isInteger(nodes) || nodes < 0 || nodes > 250) {
-    process.stderr.write(`fleetyard: invalid --nodes ${values.nodes}: want 0 to 250\n`);
-    return 2;
+    throw new UpFlagError(`invalid --nodes ${values.nodes}: want 0 to 250`);
   }
   const zones = values.zones.split(',').map((z) => z.trim());
   if (zones.some((z) => !/^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(z))) {
-    process.stderr.write(`fleetyard: invalid --zones ${values.zones}\n`);
-    return 2;
+    throw new UpFlagError(`invalid --zones ${values.zones}`);
   }
   const leaseSeconds = optionalPositiveInt(
     values['node-lease-duration-seconds'],
@@ -107,10 +123,9 @@ export async function runUp(rest: string[], untilSignal: () => Promise<void>): P
     '--member-replacement-delay',
   );
   if (replacementDelay !== undefined && replacementDelay < 60_000) {
-    process.stderr.write(
-      `fleetyard: invalid --member-replacement-delay ${values['member-replacement-delay']}: must be at least 1m\n`,
+    throw new UpFlagError(
+      `invalid --member-replacement-delay ${values['member-replacement-delay']}: must be at least 1m`,
     );
-    return 2;
   }
   const inFlight = inFlightFlags(
     values['max-requests-inflight'],
@@ -118,10 +133,9 @@ export async function runUp(rest: string[], untilSignal: () => Promise<void>): P
   );
   const storageClass = values['default-storage-class'];
   if (!['standard', 'ebs', 'none'].includes(storageClass)) {
-    process.stderr.write(
-      `fleetyard: invalid --default-storage-class ${storageClass}: want standard, ebs or none\n`,
+    throw new UpFlagError(
+      `invalid --default-storage-class ${storageClass}: want standard, ebs or none`,
     );
-    return 2;
   }
   let featureGates: FeatureGates;
   try {
@@ -129,43 +143,39 @@ export async function runUp(rest: string[], untilSignal: () => Promise<void>): P
   } catch (err) {
     // kube-apiserver's (pflag's) wording.
     const why = err instanceof Error ? err.message : String(err);
-    process.stderr.write(
-      `fleetyard: invalid argument "${values['feature-gates']}" for "--feature-gates" flag: ${why}\n`,
+    throw new UpFlagError(
+      `invalid argument "${values['feature-gates']}" for "--feature-gates" flag: ${why}`,
     );
-    return 2;
   }
   const logger = createLogger(values['log-level'] as LogLevel);
   const dataDir = resolve(values['data-dir']);
-  return run(
-    {
-      dataDir,
-      ephemeral: values.ephemeral,
-      host: values.host,
-      port,
-      ...listener,
-      logger,
-      logLevel: values['log-level'] as LogLevel,
-      ...(historyLimit !== undefined ? { historyLimit } : {}),
-      ...(minRequestTimeout !== undefined ? { minRequestTimeoutSeconds: minRequestTimeout } : {}),
-      // --nodes 0 is a cluster without simulated nodes (the kubelet controller off).
-      controllers: nodes === 0 ? `${values.controllers},-kubelet` : values.controllers,
-      cluster: {
-        nodes: Math.max(nodes, 1),
-        zones,
-        ...(grace !== undefined ? { nodeMonitorGracePeriodMs: grace } : {}),
-        ...(leaseSeconds !== undefined ? { nodeLeaseDurationSeconds: leaseSeconds } : {}),
-        ...(replacementDelay !== undefined ? { memberReplacementDelayMs: replacementDelay } : {}),
-        defaultStorageClass: storageClass as DefaultStorageClass,
-        gates: statefulSetFeatures(featureGates),
-      },
-      featureGates,
-      ...(notReady !== undefined ? { defaultNotReadyTolerationSeconds: notReady } : {}),
-      ...(unreachable !== undefined ? { defaultUnreachableTolerationSeconds: unreachable } : {}),
-      ...inFlight,
-      ...clockFlags,
+  return {
+    dataDir,
+    ephemeral: values.ephemeral,
+    host: values.host,
+    port,
+    ...listener,
+    logger,
+    logLevel: values['log-level'] as LogLevel,
+    ...(historyLimit !== undefined ? { historyLimit } : {}),
+    ...(minRequestTimeout !== undefined ? { minRequestTimeoutSeconds: minRequestTimeout } : {}),
+    // --nodes 0 is a cluster without simulated nodes (the kubelet controller off).
+    controllers: nodes === 0 ? `${values.controllers},-kubelet` : values.controllers,
+    cluster: {
+      nodes: Math.max(nodes, 1),
+      zones,
+      ...(grace !== undefined ? { nodeMonitorGracePeriodMs: grace } : {}),
+      ...(leaseSeconds !== undefined ? { nodeLeaseDurationSeconds: leaseSeconds } : {}),
+      ...(replacementDelay !== undefined ? { memberReplacementDelayMs: replacementDelay } : {}),
+      defaultStorageClass: storageClass as DefaultStorageClass,
+      gates: statefulSetFeatures(featureGates),
     },
-    untilSignal,
-  );
+    featureGates,
+    ...(notReady !== undefined ? { defaultNotReadyTolerationSeconds: notReady } : {}),
+    ...(unreachable !== undefined ? { defaultUnreachableTolerationSeconds: unreachable } : {}),
+    ...inFlight,
+    ...clockFlags,
+  };
 }
 
 /**
@@ -204,12 +214,12 @@ async function start(options: UpOptions): Promise<RunningCluster | undefined> {
 
 /**
  * `--tls-san` (repeated and/or comma-separated, as k3s) and `--advertise-address`, checked;
- * `undefined` after one line on stderr when one is invalid.
+ * throws {@link UpFlagError} when one is invalid.
  */
 function listenerFlags(
   tlsSan: readonly string[],
   advertise: string | undefined,
-): Pick<UpOptions, 'tlsSans' | 'advertiseAddress'> | undefined {
+): Pick<UpOptions, 'tlsSans' | 'advertiseAddress'> {
   try {
     return {
       tlsSans: parseTlsSans(tlsSan),
@@ -217,8 +227,7 @@ function listenerFlags(
     };
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
-    process.stderr.write(`fleetyard: ${why.replace(/^invalid host/, 'invalid --tls-san')}\n`);
-    return undefined;
+    throw new UpFlagError(why.replace(/^invalid host/, 'invalid --tls-san'));
   }
 }
 
