@@ -2,13 +2,17 @@
 // A bundle starts in about half the time of the same code as ~300 separate modules (Node
 // spends most of a cold start resolving and reading files), which is what keeps
 // `fleetyard up` under its 250 ms startup target. Type-checking is `tsc` (npm test).
+import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 rmSync(new URL('../dist', import.meta.url), { recursive: true, force: true });
 await build({
   entryPoints: {
     fleetyard: 'src/cli/main.ts',
+    // `fleetyard/testing` (package.json exports): startCluster for users' own tests.
+    testing: 'src/harness/index.ts',
     // Loaded by src/storage/sqlite/commit-thread.ts as `./commit-worker.js` next to the bundle.
     'commit-worker': 'src/storage/sqlite/commit-worker.ts',
     // Loaded by src/cli/controller-thread.ts as `./controller-worker.js`: the controller manager's thread.
@@ -34,3 +38,7 @@ await build({
     js: "import { createRequire as __fyCreateRequire } from 'node:module'; const require = __fyCreateRequire(import.meta.url);",
   },
 });
+
+// The types of `fleetyard/testing` (dist/types/harness/index.d.ts): declarations only.
+const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
+execFileSync(process.execPath, [tsc, '-p', 'tsconfig.types.json'], { stdio: 'inherit' });
