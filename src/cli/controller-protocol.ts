@@ -17,7 +17,12 @@ export interface ControllerWorkerData {
   readonly cluster: ClusterShape;
   readonly logLevel: LogLevel;
   /** `--clock virtual`: the cluster clock's shared state and a port to it (ReplicaClock). */
-  readonly clock?: { readonly buffer: SharedArrayBuffer; readonly port: MessagePort };
+  readonly clock?: {
+    readonly buffer: SharedArrayBuffer;
+    readonly port: MessagePort;
+    /** Serial runs (`--seed`, `src/clock/turns.ts`). */
+    readonly serial: boolean;
+  };
   /** `--seed`. */
   readonly seed?: number;
 }

@@ -60,7 +60,14 @@ export function startControllerThread(
     if (clock === undefined) return base;
     const channel = new MessageChannel();
     clock.attachPeer(channel.port1);
-    return { ...base, clock: { buffer: clock.shared.buffer, port: channel.port2 } };
+    return {
+      ...base,
+      clock: {
+        buffer: clock.shared.buffer,
+        port: channel.port2,
+        serial: clock.turns !== undefined,
+      },
+    };
   };
   let worker: Worker | undefined;
   let stopping = false;

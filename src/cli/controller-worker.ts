@@ -30,7 +30,9 @@ try {
   const controllers = selectControllers(clusterControllers(data.cluster), data.controllers);
   // Under --clock virtual, the cluster's time is the main thread's (src/clock/); requests and
   // watch reconnects stay on the wall clock.
-  const clock = data.clock ? new ReplicaClock(data.clock.buffer, data.clock.port) : realClock;
+  const clock = data.clock
+    ? new ReplicaClock(data.clock.buffer, data.clock.port, { serial: data.clock.serial })
+    : realClock;
   const manager = startControllerManager({
     connection: data.connection,
     controllers,

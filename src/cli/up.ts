@@ -18,7 +18,7 @@
  * @module
  */
 import { resolve } from 'node:path';
-import { builtinResources } from '../api/kinds/index.js';
+import { createBuiltinResources } from '../api/kinds/index.js';
 import type { KubeObject } from '../api/object.js';
 import type { FeatureGates } from '../apiserver/feature-gates.js';
 import { BUILTIN_NAMESPACES } from '../apiserver/namespaces.js';
@@ -115,7 +115,12 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
   // controllers and, through a replica, the controller thread.
   const virtualClock =
     options.clock === 'virtual'
-      ? new VirtualClock({ start: options.clockStart ?? Date.now(), speed: options.speed ?? 1 })
+      ? new VirtualClock({
+          start: options.clockStart ?? Date.now(),
+          speed: options.speed ?? 1,
+          // A seeded run is a repeatable one: the cluster takes one turn at a time.
+          serial: options.seed !== undefined,
+        })
       : undefined;
   const clock: Clock = virtualClock ?? realClock;
   const clockControl = virtualClock ?? wallClockControl(realClock);
@@ -154,7 +159,7 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
     start: async () => {
       server = new ApiServer({
         backend: backend!,
-        resources: builtinResources,
+        resources: createBuiltinResources({ clock }),
         host: options.host,
         port: options.port,
         tls: { cert: certs.certPem, key: certs.keyPem },

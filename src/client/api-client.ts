@@ -61,7 +61,7 @@ export interface ApiClientOptions extends ConnectionOptions {
    * Holds this clock while a request is in flight (the virtual clock of `fleetyard up`, whose
    * speed `max` waits for quiescence); `clock` times the requests on the wall.
    */
-  readonly activity?: Pick<Clock, 'hold'>;
+  readonly activity?: Pick<Clock, 'hold' | 'turns'>;
   /** The `User-Agent`; the server's fallback field manager is its first token. @default 'fleetyard-api-client' */
   readonly userAgent?: string;
   /**
@@ -323,9 +323,13 @@ export class ApiClient {
   ): Promise<T> {
     const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs ?? 60_000;
     const release = holdClock(this.#options.activity);
+    const turns = this.#options.activity?.turns;
+    const send = (): Promise<Answer> =>
+      this.#send(method, path, query, payload, options.signal, timeoutMs);
     let answer: Answer;
     try {
-      answer = await this.#send(method, path, query, payload, options.signal, timeoutMs);
+      // Serial runs: one request at a time, in the order they were issued.
+      answer = await (turns === undefined ? send() : turns.serialize(send));
     } finally {
       release();
     }

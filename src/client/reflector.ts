@@ -61,7 +61,7 @@ export interface ReflectorOptions<T extends KubeObject> {
    * Held whenever this reflector is not following an open watch (listing, reconnecting,
    * backing off): a virtual clock at speed `max` does not move on while a cache is behind.
    */
-  readonly activity?: Pick<Clock, 'hold'>;
+  readonly activity?: Pick<Clock, 'hold' | 'turns'>;
 }
 
 /** A watch that ends this fast without a single event is treated as a failure (upstream). */
@@ -87,7 +87,9 @@ export class Reflector<T extends KubeObject = KubeObject> {
   readonly #log: ReflectorLogger | undefined;
   #resourceVersion = '';
   #lastSyncUnavailable = false;
-  readonly #activity: Pick<Clock, 'hold'> | undefined;
+  readonly #activity: Pick<Clock, 'hold' | 'turns'> | undefined;
+  /** Counts lists: a buffered event from before the latest list is not applied. */
+  #listGeneration = 0;
   /** The release of the hold taken while not watching (see `activity`). */
   #release: () => void = () => undefined;
 
@@ -144,6 +146,8 @@ export class Reflector<T extends KubeObject = KubeObject> {
   async #listAndWatch(signal: AbortSignal): Promise<void> {
     const listed = await this.#list(signal);
     if (listed === undefined) return;
+    // Events still waiting for their turn (serial runs) are older than this list: dropped.
+    this.#listGeneration++;
     this.#sink.replace(listed.items, listed.resourceVersion);
     this.#resourceVersion = listed.resourceVersion;
     await this.#watchLoop(signal);
@@ -229,7 +233,17 @@ export class Reflector<T extends KubeObject = KubeObject> {
     if (typeof rv !== 'string' || rv === '') {
       throw new TypeError(`${this.#name}: ${event.type} event without metadata.resourceVersion`);
     }
-    if (event.type !== 'BOOKMARK') this.#sink.apply(event);
+    const turns = this.#activity?.turns;
+    // Serial runs: the cache takes the event at the next turn (in resourceVersion order).
+    if (event.type !== 'BOOKMARK') {
+      if (turns === undefined) this.#sink.apply(event);
+      else {
+        const generation = this.#listGeneration;
+        turns.deliver(rv, () => {
+          if (generation === this.#listGeneration) this.#sink.apply(event);
+        });
+      }
+    }
     this.#resourceVersion = rv;
   }
 

@@ -11,7 +11,8 @@ import type { MessagePort } from 'node:worker_threads';
 import { type Clock, sleepOnTimer } from '../util/clock.js';
 import type { FromReplica, ToReplica } from './peer-link.js';
 import { SharedClock } from './shared-clock.js';
-import { TimerHeap } from './timer-heap.js';
+import { type PendingTimer, runTimer, TimerHeap } from './timer-heap.js';
+import { Turns } from './turns.js';
 
 export class ReplicaClock implements Clock {
   readonly #shared: SharedClock;
@@ -22,8 +23,12 @@ export class ReplicaClock implements Clock {
   #armedAt = Number.POSITIVE_INFINITY;
   #fireScheduled = false;
 
-  constructor(buffer: SharedArrayBuffer, port: MessagePort) {
+  /** Serial runs (`turns.ts`): due timers and work wait for the main thread's `turn`. */
+  readonly turns: Turns | undefined;
+
+  constructor(buffer: SharedArrayBuffer, port: MessagePort, options: { serial?: boolean } = {}) {
     this.#shared = new SharedClock(buffer);
+    this.turns = options.serial ? new Turns() : undefined;
     this.#port = port;
     port.on('message', (message: ToReplica) => this.#onMessage(message));
     port.unref();
@@ -37,12 +42,15 @@ export class ReplicaClock implements Clock {
     const at = this.now() + Math.max(0, ms);
     const timer = this.#timers.push(at, fn);
     this.#publishNext();
+    if (this.turns !== undefined) return () => this.#cancel(timer);
     if (at <= this.now()) this.#scheduleFire();
     else if (at < this.#armedAt) this.#arm();
-    return () => {
-      this.#timers.cancel(timer);
-      this.#publishNext();
-    };
+    return () => this.#cancel(timer);
+  }
+
+  #cancel(timer: PendingTimer): void {
+    this.#timers.cancel(timer);
+    this.#publishNext();
   }
 
   sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -71,6 +79,13 @@ export class ReplicaClock implements Clock {
   #onMessage(message: ToReplica): void {
     if (message.t === 'ping') {
       this.#post({ t: 'pong', id: message.id });
+    } else if (message.t === 'turn') {
+      const ran = this.turns?.take({ fireOne: () => this.#fireOne() }) ?? 'none';
+      setImmediate(() => {
+        this.#shared.set('tickPending', 0);
+        this.#post({ t: 'took', id: message.id, ran });
+        this.#shared.signal();
+      });
     } else if (message.t === 'fire') {
       this.#fireDue();
       // After this turn's microtasks: what the timers started has taken its holds by then.
@@ -96,16 +111,18 @@ export class ReplicaClock implements Clock {
     });
   }
 
+  #fireOne(): boolean {
+    const timer = this.#timers.popDue(this.now());
+    this.#publishNext();
+    if (timer === undefined) return false;
+    runTimer(timer.fn);
+    return true;
+  }
+
   #fireDue(): void {
     const now = this.now();
     for (let t = this.#timers.popDue(now); t !== undefined; t = this.#timers.popDue(now)) {
-      try {
-        t.fn();
-      } catch (err) {
-        queueMicrotask(() => {
-          throw err;
-        });
-      }
+      runTimer(t.fn);
     }
     this.#publishNext();
     this.#arm();
@@ -113,6 +130,7 @@ export class ReplicaClock implements Clock {
 
   /** Arms a wall timer for the earliest timer while time runs paced. */
   #arm(): void {
+    if (this.turns !== undefined) return;
     if (this.#wallTimer) clearTimeout(this.#wallTimer);
     this.#wallTimer = undefined;
     const next = this.#timers.nextAt();

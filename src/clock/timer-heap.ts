@@ -96,3 +96,14 @@ export class TimerHeap {
     }
   }
 }
+
+/** Runs a timer's callback; a throw surfaces as an uncaught error, as from Node's own timers. */
+export function runTimer(fn: () => void): void {
+  try {
+    fn();
+  } catch (err) {
+    queueMicrotask(() => {
+      throw err;
+    });
+  }
+}

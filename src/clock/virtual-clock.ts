@@ -26,7 +26,8 @@ import { type Clock, sleepOnTimer } from '../util/clock.js';
 import type { ClockControl, ClockStatus, Speed } from './control.js';
 import type { FromReplica, ToReplica } from './peer-link.js';
 import { SharedClock, wallNow } from './shared-clock.js';
-import { TimerHeap } from './timer-heap.js';
+import { runTimer, TimerHeap } from './timer-heap.js';
+import { Turns, type TurnTaken } from './turns.js';
 
 export interface VirtualClockOptions {
   /** The virtual time at start (ms since the epoch). */
@@ -37,6 +38,8 @@ export interface VirtualClockOptions {
   readonly paused?: boolean;
   /** The wall clock pacing speed N. @default wallNow */
   readonly wall?: () => number;
+  /** Run serially, one turn at a time, for deterministic runs (`turns.ts`). @default false */
+  readonly serial?: boolean;
 }
 
 /** How long (wall ms) a waiting clock sleeps before it looks again without being woken. */
@@ -44,6 +47,8 @@ const FALLBACK_POLL_MS = 50;
 
 export class VirtualClock implements Clock, ClockControl {
   readonly shared: SharedClock;
+  readonly turns: Turns | undefined;
+  #turnReplies = new Map<number, (ran: TurnTaken) => void>();
   readonly #timers = new TimerHeap();
   #speed: Speed;
   #paused: boolean;
@@ -63,11 +68,14 @@ export class VirtualClock implements Clock, ClockControl {
   #armedAt = Number.POSITIVE_INFINITY;
   #stopped = false;
   #jumps = 0;
+  /** {@link #activityStamp} when both threads last had nothing to run (serial). */
+  #idleStamp = '';
 
   constructor(options: VirtualClockOptions) {
     this.shared = new SharedClock(undefined, options.wall ?? wallNow);
     this.#speed = options.speed ?? 0;
     this.#paused = options.paused ?? false;
+    this.turns = options.serial ? new Turns() : undefined;
     this.shared.setBase(options.start, this.#pacedRate());
   }
 
@@ -79,7 +87,7 @@ export class VirtualClock implements Clock, ClockControl {
     const at = this.now() + Math.max(0, ms);
     const timer = this.#timers.push(at, fn);
     // Paced, only a timer earlier than the armed one changes anything.
-    if (at < this.#armedAt || this.#jumping() || this.#runUntil !== undefined) this.#kick();
+    if (at < this.#armedAt || this.#driving()) this.#kick();
     return () => this.#timers.cancel(timer);
   }
 
@@ -98,7 +106,7 @@ export class VirtualClock implements Clock, ClockControl {
       this.#holds--;
       this.shared.add('holdsMain', -1);
       // Only a clock that waits for quiescence cares that the last hold went.
-      if (this.#holds === 0 && (this.#jumping() || this.#runUntil !== undefined)) this.#kick();
+      if (this.#holds === 0 && this.#driving()) this.#kick();
     };
   }
 
@@ -113,6 +121,9 @@ export class VirtualClock implements Clock, ClockControl {
       if (message.t === 'pong') {
         this.#pings.get(message.id)?.();
         this.#pings.delete(message.id);
+      } else {
+        this.#turnReplies.get(message.id)?.(message.ran);
+        this.#turnReplies.delete(message.id);
       }
     });
     port.unref();
@@ -124,6 +135,8 @@ export class VirtualClock implements Clock, ClockControl {
     this.#peer = undefined;
     for (const resolve of this.#pings.values()) resolve();
     this.#pings.clear();
+    for (const resolve of this.#turnReplies.values()) resolve('none');
+    this.#turnReplies.clear();
     for (const name of ['holdsPeer', 'tickPending'] as const) this.shared.set(name, 0);
     this.shared.set('watchReceived', this.shared.get('watchSent'));
     this.shared.setPeerNext(Number.POSITIVE_INFINITY);
@@ -201,6 +214,11 @@ export class VirtualClock implements Clock, ClockControl {
     return this.#speed;
   }
 
+  /** Waits for quiescence to move on: jumping, advancing, or granting turns (serial). */
+  #driving(): boolean {
+    return this.turns !== undefined || this.#jumping() || this.#runUntil !== undefined;
+  }
+
   #jumping(): boolean {
     return this.#advancing() || (!this.#paused && this.#speed === 'max');
   }
@@ -250,6 +268,7 @@ export class VirtualClock implements Clock, ClockControl {
   async #step(): Promise<void> {
     // Read before looking: a signal the replica sends while we look is not missed.
     const seen = this.shared.get('signal');
+    if (this.turns !== undefined) return this.#serialStep(seen, this.turns);
     if (this.#fireDue()) {
       this.#pumpAgain = true;
       return;
@@ -276,6 +295,73 @@ export class VirtualClock implements Clock, ClockControl {
     this.#pumpAgain = true;
   }
 
+  /**
+   * Serial: at each quiescent point one turn, the main thread's first, then the replica's;
+   * when neither has anything to run at this time, time moves (or the target is reached).
+   */
+  async #serialStep(seen: number, turns: Turns): Promise<void> {
+    if (!(await this.#checkQuiescent())) return this.#waitForPeer(seen);
+    const now = this.now();
+    const due = this.#timers.nextAt() <= now || this.#peerNext() <= now;
+    // Nothing started and nothing came due since both threads last had nothing to run: skip
+    // asking again (an idle cluster is looked at every FALLBACK_POLL_MS).
+    if (due || this.#activityStamp() !== this.#idleStamp) {
+      if (turns.take({ fireOne: () => this.#fireOne() }) !== 'none') {
+        this.#pumpAgain = true;
+        return;
+      }
+      if (this.#peer !== undefined && (await this.#peerTurn()) !== 'none') {
+        this.#quiescent = false;
+        this.#pumpAgain = true;
+        return;
+      }
+      this.#idleStamp = this.#activityStamp();
+    }
+    if (this.#runUntil !== undefined && this.now() >= this.#runUntil) {
+      const reached = this.#runUntil;
+      this.#runUntil = undefined;
+      this.#resolveWaiters(reached);
+      this.#rebase();
+      return;
+    }
+    const next = Math.min(this.#timers.nextAt(), this.#peerNext(), this.#runUntil ?? Infinity);
+    if (!this.#jumping() || !Number.isFinite(next)) {
+      // Idle: a due timer (the wall timer), a request (a hold's release) or an event the
+      // replica buffered (its signal) starts the next turn.
+      this.#armWallTimer();
+      this.#waitForPeer(seen);
+      return;
+    }
+    this.#jumps++;
+    this.shared.setBase(Math.max(next, this.now()), 0);
+    this.#quiescent = false;
+    this.#pumpAgain = true;
+  }
+
+  /** Moves whenever either thread takes a hold or a watch event is written or handled. */
+  #activityStamp(): string {
+    const s = this.shared;
+    return `${s.get('genMain')}/${s.get('genPeer')}/${s.get('watchSent')}/${s.get('watchReceived')}`;
+  }
+
+  #fireOne(): boolean {
+    const timer = this.#timers.popDue(this.now());
+    if (timer === undefined) return false;
+    this.#quiescent = false;
+    runTimer(timer.fn);
+    return true;
+  }
+
+  /** Asks the replica to take one turn; resolves with what it ran, once that has started. */
+  #peerTurn(): Promise<TurnTaken> {
+    const id = this.#nextPing++;
+    this.shared.set('tickPending', 1);
+    return new Promise((resolve) => {
+      this.#turnReplies.set(id, resolve);
+      this.#post({ t: 'turn', id });
+    });
+  }
+
   /** Fires the main thread's due timers; tells the replica to fire its own. */
   #fireDue(): boolean {
     const now = this.now();
@@ -283,13 +369,7 @@ export class VirtualClock implements Clock, ClockControl {
     for (let t = this.#timers.popDue(now); t !== undefined; t = this.#timers.popDue(now)) {
       fired = true;
       this.#quiescent = false;
-      try {
-        t.fn();
-      } catch (err) {
-        queueMicrotask(() => {
-          throw err;
-        });
-      }
+      runTimer(t.fn);
     }
     if (this.#peer && this.#peerNext() <= now && this.shared.get('tickPending') === 0) {
       this.shared.set('tickPending', 1);
@@ -303,7 +383,10 @@ export class VirtualClock implements Clock, ClockControl {
   #armWallTimer(): void {
     if (this.#wallTimer) clearTimeout(this.#wallTimer);
     this.#wallTimer = undefined;
-    const next = this.#timers.nextAt();
+    // Serial, the replica's timers wait for turns too: the main thread wakes for them.
+    const next = this.turns
+      ? Math.min(this.#timers.nextAt(), this.#peerNext())
+      : this.#timers.nextAt();
     const delay = this.shared.wallDelayUntil(next);
     this.#armedAt = Number.isFinite(delay) ? next : Number.POSITIVE_INFINITY;
     if (!Number.isFinite(delay)) return;
@@ -312,22 +395,26 @@ export class VirtualClock implements Clock, ClockControl {
     this.#wallTimer.unref();
   }
 
+  /** Nothing in flight. Unless serial (where a due timer waits for its turn), nothing due. */
   #idleNow(): boolean {
+    const serial = this.turns !== undefined;
     if (this.#holds > 0) return false;
-    if (this.#timers.nextAt() <= this.now()) return false;
+    if (!serial && this.#timers.nextAt() <= this.now()) return false;
     if (this.#peer === undefined) return true;
     const s = this.shared;
     return (
       s.get('holdsPeer') === 0 &&
       s.get('tickPending') === 0 &&
       s.get('watchSent') === s.get('watchReceived') &&
-      s.peerNext() > this.now()
+      (serial || s.peerNext() > this.now())
     );
   }
 
   async #checkQuiescent(): Promise<boolean> {
-    this.#quiescent = false;
-    if (!this.#idleNow()) return false;
+    if (!this.#idleNow()) {
+      this.#quiescent = false;
+      return false;
+    }
     const gens = (): string => `${this.shared.get('genMain')}/${this.shared.get('genPeer')}`;
     const before = gens();
     await this.#roundTrip();

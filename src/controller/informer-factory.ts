@@ -19,7 +19,7 @@ export interface InformerFactoryOptions {
   /** Times lists, reconnects and backoffs (transport: the wall clock under `--clock virtual`). */
   readonly clock: Clock;
   /** The cluster clock the caches hold while they are behind (see `ReflectorOptions`). */
-  readonly activity?: Pick<Clock, 'hold' | 'watchEvents'>;
+  readonly activity?: Pick<Clock, 'hold' | 'watchEvents' | 'turns'>;
   readonly signal: AbortSignal;
   /** Builds the list/watch source of a collection path. */
   readonly listerWatcher: (path: string) => ListerWatcher<KubeObject>;

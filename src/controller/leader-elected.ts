@@ -7,8 +7,8 @@
  *
  * @module
  */
-import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { uuidFrom } from '../util/seeded-random.js';
 import type { ControllerContext, ControllerDefinition } from './context.js';
 import { runLeaderElection } from './leader-election.js';
 
@@ -21,7 +21,8 @@ export function leaderElected(def: ControllerDefinition, lease: LeaseRef): Contr
   const elected: ControllerDefinition = {
     name: def.name,
     start: async (ctx: ControllerContext) => {
-      const identity = `${hostname()}_${randomUUID()}`;
+      // From the controller's random stream: the same identity on every run under `--seed`.
+      const identity = `${hostname()}_${uuidFrom(ctx.random)}`;
       while (!ctx.signal.aborted) {
         await runLeaderElection({
           client: ctx.client,

@@ -17,7 +17,7 @@
  *
  * @module
  */
-import { type Clock, holdClock } from '../util/clock.js';
+import { type Clock, holdClock, type TurnGate } from '../util/clock.js';
 import { defaultControllerRateLimiter, type RateLimiter } from './rate-limiter.js';
 
 /** Hooks for queue metrics (client-go's workqueue_* series); all optional, no prom-client. */
@@ -62,21 +62,31 @@ export class WorkQueue<K = string> {
   readonly #waiters: ((key: K | undefined) => void)[] = [];
   readonly #drainers: (() => void)[] = [];
   #shuttingDown = false;
-  /** Open while a key is ready or processing: a jumping clock waits for the queue to drain. */
+  /**
+   * Open while a key is ready or processing: a jumping clock waits for the queue to drain.
+   * Serial (`clock.turns`), only while processing: a ready key waits for its turn instead.
+   */
   #release: (() => void) | undefined;
+  readonly #turns: TurnGate | undefined;
+  readonly #unregister: (() => void) | undefined;
 
   constructor(options: WorkQueueOptions<K>) {
     this.#clock = options.clock;
     this.#name = options.name ?? 'workqueue';
     this.#limiter = options.rateLimiter ?? defaultControllerRateLimiter<K>(options.clock);
     this.#metrics = options.metrics ?? {};
+    this.#turns = options.clock.turns;
+    this.#unregister = this.#turns?.register(this.#name, {
+      ready: () => this.#ready.size > 0 && this.#waiters.length > 0,
+      run: () => this.#grant(),
+    });
   }
 
   /** Marks `key` as needing work. Ignored after shutdown; a no-op if it is already dirty. */
   add(key: K): void {
     if (this.#shuttingDown || this.#dirty.has(key)) return;
     this.#dirty.add(key);
-    this.#release ??= holdClock(this.#clock);
+    if (this.#turns === undefined) this.#release ??= holdClock(this.#clock);
     this.#metrics.add?.(this.#name);
     // A key being processed is queued again by done(), never handed to a second worker.
     if (this.#processing.has(key)) return;
@@ -131,7 +141,8 @@ export class WorkQueue<K = string> {
    */
   get(): Promise<K | undefined> {
     if (this.#shuttingDown) return Promise.resolve(undefined);
-    const key = this.#takeReady();
+    // Serial: every key is handed out by a turn (#grant), in key order.
+    const key = this.#turns === undefined ? this.#takeReady() : undefined;
     if (key !== undefined) return Promise.resolve(key);
     return new Promise((resolve) => this.#waiters.push(resolve));
   }
@@ -149,9 +160,27 @@ export class WorkQueue<K = string> {
   }
 
   #releaseIfIdle(): void {
-    if (this.#dirty.size > 0 || this.#processing.size > 0) return;
+    if (this.#processing.size > 0) return;
+    if (this.#dirty.size > 0 && this.#turns === undefined) return;
     this.#release?.();
     this.#release = undefined;
+  }
+
+  /** One turn (serial): the smallest ready key goes to a waiting worker. */
+  #grant(): void {
+    const waiter = this.#waiters.shift();
+    if (waiter === undefined) return;
+    let key: K | undefined;
+    for (const k of this.#ready.keys()) {
+      if (key === undefined || String(k) < String(key)) key = k;
+    }
+    if (key === undefined) return;
+    this.#ready.delete(key);
+    this.#dirty.delete(key);
+    this.#processing.add(key);
+    this.#release ??= holdClock(this.#clock);
+    this.#metrics.depth?.(this.#name, this.#ready.size);
+    waiter(key);
   }
 
   /** Number of keys ready to be handed out (not counting processing or parked ones). */
@@ -179,6 +208,7 @@ export class WorkQueue<K = string> {
     for (const resolve of this.#waiters.splice(0)) resolve(undefined);
     if (this.#processing.size === 0) this.#releaseDrainers();
     this.#releaseIfIdle();
+    this.#unregister?.();
   }
 
   /** {@link shutdown}, then resolves once every processing key has been {@link done}. */
@@ -190,7 +220,7 @@ export class WorkQueue<K = string> {
   }
 
   #pushReady(key: K): void {
-    const waiter = this.#waiters.shift();
+    const waiter = this.#turns === undefined ? this.#waiters.shift() : undefined;
     if (waiter !== undefined) {
       // Hand the key straight to an idle worker; it never sits in the ready queue.
       this.#dirty.delete(key);

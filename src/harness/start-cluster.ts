@@ -20,18 +20,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runChaos } from '../cli/chaos.js';
+import { type RunningCluster, up } from '../cli/up.js';
+import { parseUpArgs } from '../cli/up-command.js';
 import { ApiClient } from '../client/api-client.js';
 import type { ClockControl, Speed } from '../clock/control.js';
-import { runChaos } from '../cli/chaos.js';
-import { parseUpArgs } from '../cli/up-command.js';
-import { type RunningCluster, up } from '../cli/up.js';
 import { parseGoDuration } from '../kubelet/annotations.js';
-import type {
-  ClusterChaos,
-  ClusterClockHandle,
-  ClusterOptions,
-  TestCluster,
-} from './types.js';
+import type { ClusterChaos, ClusterClockHandle, ClusterOptions, TestCluster } from './types.js';
 
 /** Where a virtual clock starts unless told otherwise: runs repeat to the millisecond. */
 export const DEFAULT_CLUSTER_START = '2026-01-01T00:00:00Z';
@@ -120,7 +115,8 @@ function durationMs(duration: number | string): number {
 }
 
 function timeMs(time: Date | number | string): number {
-  const ms = time instanceof Date ? time.getTime() : typeof time === 'number' ? time : Date.parse(time);
+  const ms =
+    time instanceof Date ? time.getTime() : typeof time === 'number' ? time : Date.parse(time);
   if (!Number.isFinite(ms)) throw new RangeError(`invalid time ${String(time)}`);
   return ms;
 }

@@ -23,7 +23,7 @@
  * @module
  */
 import type { KubeObject } from '../api/object.js';
-import { type Clock, holdClock } from '../util/clock.js';
+import { type Clock, holdClock, type TurnGate } from '../util/clock.js';
 import { KeyedHeap } from './keyed-heap.js';
 import { podSpecOf } from './pod-view.js';
 
@@ -128,9 +128,20 @@ export class SchedulingQueue {
    * flight is covered by its binding request's own hold.)
    */
   #release: (() => void) | undefined;
+  readonly #turns: TurnGate | undefined;
 
   constructor(options: SchedulingQueueOptions) {
     this.#clock = options.clock;
+    // Serial runs (`clock.turns`): the scheduler tries one pod per turn, the queue's first.
+    this.#turns = options.clock.turns;
+    this.#turns?.register('kube-scheduler', {
+      ready: () => this.#active.size > 0 && this.#waiters.length > 0,
+      run: () => {
+        const waiter = this.#waiters.shift();
+        const next = this.#takeActive();
+        if (next !== undefined) waiter?.(next);
+      },
+    });
     this.#initialBackoff = options.initialBackoffMs ?? POD_INITIAL_BACKOFF_MS;
     this.#maxBackoff = options.maxBackoffMs ?? POD_MAX_BACKOFF_MS;
     this.#maxUnschedulable = options.maxInUnschedulableMs ?? POD_MAX_IN_UNSCHEDULABLE_MS;
@@ -196,7 +207,7 @@ export class SchedulingQueue {
   /** The next pod to schedule; waits while activeQ is empty; undefined once closed. */
   pop(): Promise<QueuedPod | undefined> {
     if (this.#closed) return Promise.resolve(undefined);
-    const next = this.#takeActive();
+    const next = this.#turns === undefined ? this.#takeActive() : undefined;
     if (next !== undefined) return Promise.resolve(next);
     return new Promise((resolve) => this.#waiters.push(resolve));
   }
@@ -254,7 +265,7 @@ export class SchedulingQueue {
   }
 
   #syncHold(): void {
-    if (this.#active.size > 0 && !this.#closed) {
+    if (this.#active.size > 0 && !this.#closed && this.#turns === undefined) {
       this.#release ??= holdClock(this.#clock);
     } else {
       this.#release?.();
@@ -289,7 +300,7 @@ export class SchedulingQueue {
   }
 
   #pushActive(info: QueuedPod): void {
-    const waiter = this.#waiters.shift();
+    const waiter = this.#turns === undefined ? this.#waiters.shift() : undefined;
     if (waiter !== undefined) {
       this.#startFlight(info);
       waiter(info);

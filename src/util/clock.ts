@@ -24,6 +24,22 @@ export interface Clock {
    * clock knows when none is in flight. A stream that ends retracts its own count.
    */
   watchEvents?(delta: number): void;
+  /**
+   * Present when the cluster runs serially for a deterministic run (`--seed` with the
+   * virtual clock, `src/clock/turns.ts`): work queues, the scheduler and informers hand their
+   * work to it instead of running it at once, and clients send requests through it.
+   */
+  readonly turns?: TurnGate;
+}
+
+/** What components see of serial execution (`src/clock/turns.ts`). */
+export interface TurnGate {
+  /** Adds a source of work; it runs one item per turn it is given. */
+  register(name: string, source: { ready(): boolean; run(): void }): () => void;
+  /** Keeps an informer event until the next turn applies events (in resourceVersion order). */
+  deliver(resourceVersion: string, apply: () => void): void;
+  /** Sends requests one at a time, in the order they were issued. */
+  serialize<T>(send: () => Promise<T>): Promise<T>;
 }
 
 /** `Clock.sleep` for a clock that has `setTimer`: resolves after `ms`, rejects on abort. */

@@ -23,7 +23,6 @@
  *
  * @module
  */
-import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { KubeObject } from '../../api/object.js';
 import { isAlreadyExists, isNotFound } from '../../client/api-client.js';
@@ -37,6 +36,7 @@ import {
 import { type ReconcileResult, runController } from '../../controller/controller.js';
 import type { EventRecorder } from '../../controller/events.js';
 import { WorkQueue } from '../../controller/workqueue.js';
+import { uuidFrom } from '../../util/seeded-random.js';
 import { recordEvents } from './apply-writes.js';
 import { type DriverModel, provision, shouldProvision } from './provisioning.js';
 import { STORAGE_CLASSES } from './storage-classes.js';
@@ -98,7 +98,7 @@ async function run(ctx: ControllerContext, options: CsiProvisionerOptions): Prom
   const { driver } = options;
   const queue = (name: string) =>
     new WorkQueue<string>({ clock: ctx.clock, name, metrics: ctx.metrics.queue });
-  const component = `${driver.name}_${options.hostname ?? hostname()}_${randomUUID()}`;
+  const component = `${driver.name}_${options.hostname ?? hostname()}_${uuidFrom(ctx.random)}`;
   const state: State = {
     ctx,
     driver,
