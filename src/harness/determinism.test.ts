@@ -7,73 +7,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { KubeObject } from '../api/object.js';
-import { listerWatcherFromKubeconfig } from '../client/kubeconfig-connection.js';
 import { startCluster } from './index.js';
-import type { TestCluster } from './types.js';
-
-const WATCHED = [
-  '/api/v1/pods',
-  '/apis/apps/v1/statefulsets',
-  '/apis/apps/v1/controllerrevisions',
-  '/api/v1/nodes',
-  '/apis/coordination.k8s.io/v1/leases',
-  '/api/v1/persistentvolumeclaims',
-  '/api/v1/persistentvolumes',
-  '/api/v1/events',
-];
-
-interface Recorded {
-  readonly rv: number;
-  readonly line: string;
-}
-
-interface Recording {
-  readonly events: Recorded[];
-  /** Resolves once every watched object's current resourceVersion has been recorded. */
-  caughtUp(): Promise<void>;
-}
-
-/** Every event of the watched kinds, from a watch started before the story. */
-async function record(cluster: TestCluster, signal: AbortSignal): Promise<Recording> {
-  const out: Recorded[] = [];
-  const seen = new Set<string>();
-  const note = (type: string, obj: KubeObject): void => {
-    const rv = obj.metadata?.resourceVersion ?? '';
-    seen.add(rv);
-    out.push({ rv: Number(rv), line: `${type} ${JSON.stringify(obj)}` });
-  };
-  await Promise.all(
-    WATCHED.map(async (path) => {
-      const lw = await listerWatcherFromKubeconfig(cluster.kubeconfigPath, { path });
-      const list = await lw.list({});
-      for (const obj of list.items) note('LISTED', obj);
-      void lw
-        .watch(
-          { resourceVersion: list.resourceVersion, allowWatchBookmarks: false },
-          (e) => {
-            if (e.type !== 'BOOKMARK') note(e.type, e.object);
-          },
-          signal,
-        )
-        .catch(() => undefined);
-    }),
-  );
-  const caughtUp = async (): Promise<void> => {
-    for (const path of WATCHED) {
-      const lw = await listerWatcherFromKubeconfig(cluster.kubeconfigPath, { path });
-      const { items } = await lw.list({});
-      await until(() => items.every((o) => seen.has(o.metadata?.resourceVersion ?? '')));
-    }
-  };
-  return { events: out, caughtUp };
-}
+import { recordEvents } from './testing/record-events.js';
 
 /** A StatefulSet with claims comes up; a node is lost; 10 minutes pass. */
 async function story(seed: number): Promise<string[]> {
   const cluster = await startCluster({ nodes: 3, seed });
-  const stop = new AbortController();
   try {
-    const recording = await record(cluster, stop.signal);
+    const recording = await recordEvents(cluster);
     await cluster.client.create(
       { group: 'apps', version: 'v1', plural: 'statefulsets', namespace: 'default' },
       {
@@ -99,18 +40,11 @@ async function story(seed: number): Promise<string[]> {
     await cluster.chaos.nodeDown('fleetyard-node-2');
     await cluster.clock.advance('10m');
     await recording.caughtUp();
-    return recording.events
-      .sort((a, b) => a.rv - b.rv || a.line.localeCompare(b.line))
-      .map((e) => e.line);
+    recording.stop();
+    return recording.lines();
   } finally {
-    stop.abort();
     await cluster.stop();
   }
-}
-
-/** Polls `done` for up to 5 s of wall time (the watches deliver within milliseconds). */
-async function until(done: () => boolean): Promise<void> {
-  for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
 }
 
 /** The first line where two runs differ, for the failure message. */
