@@ -26,6 +26,7 @@ describe('fleetyard <command> --help', () => {
     [['dns', '--help'], /^Usage: fleetyard dns/],
     [['controllers', '--help'], /^Usage: fleetyard controllers/],
     [['operator', '--help'], /^Usage: fleetyard operator/],
+    [['scenario', '--help'], /^Usage: fleetyard scenario/],
   ];
   for (const [args, usage] of commands) {
     it(`fleetyard ${args.join(' ')}: usage on stdout, exit 0`, () => {
