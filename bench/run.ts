@@ -10,7 +10,7 @@
  *
  * Groups: storage (bench/storage.ts, when present), etcd, api-writes, startup, memory,
  * watch-fanout, table-render, kubectl-apply (and openapi-heap), workloads, statefulset, operator, hostile,
- * fidelity. Servers and load generators only bind and target 127.0.0.1; every child
+ * fidelity, clock. Servers and load generators only bind and target 127.0.0.1; every child
  * process and temp dir is removed at the end, on failure and on Ctrl-C.
  *
  * Exit code: 0 when every group ran (missed targets are results, not failures), 1 when a
@@ -68,6 +68,7 @@ const GROUPS: Record<string, () => Promise<BenchGroup>> = {
   operator: async () => (await import('./operator.js')).benchOperator,
   hostile: async () => (await import('./hostile.js')).benchHostile,
   fidelity: async () => (await import('./fidelity.js')).benchFidelity,
+  clock: async () => (await import('./clock.js')).benchClock,
 };
 
 /** fleetyard's backend writes/s over etcd's ceiling, when both were measured. */

@@ -34,6 +34,8 @@ export interface ClockStatus {
    * undelivered watch event) and no timer was due: time may move on at speed `max`.
    */
   readonly quiescent: boolean;
+  /** Times time jumped to a timer (speed `max` or advancing) since the clock started. */
+  readonly jumps?: number;
 }
 
 export interface ClockControl {

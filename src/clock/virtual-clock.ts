@@ -159,6 +159,7 @@ export class VirtualClock implements Clock, ClockControl {
       pendingTimers: this.#timers.size + (this.#peer ? this.shared.get('peerTimers') : 0),
       ...(Number.isFinite(nextTimer) ? { nextTimer } : {}),
       quiescent: this.#quiescent && this.#idleNow(),
+      jumps: this.#jumps,
     };
   }
 
