@@ -73,7 +73,8 @@ export class SharedClock {
         const wallBase = this.#floats[F.wallBase]!;
         const rate = this.#floats[F.rate]!;
         if (Atomics.load(this.#ints, I.seq) === before) {
-          return rate === 0 ? base : base + (this.#wall() - wallBase) * rate;
+          // Whole milliseconds, as Date.now() gives (timestamps and event names assume them).
+          return rate === 0 ? base : Math.floor(base + (this.#wall() - wallBase) * rate);
         }
       }
     }

@@ -104,6 +104,8 @@ describe('VirtualClock (one thread)', () => {
     clock.setSpeed(10);
     wall = 3;
     assert.equal(clock.now(), START + 2_010);
+    wall = 3.0004567;
+    assert.equal(clock.now(), START + 2_010, 'whole milliseconds, as Date.now() gives');
     clock.setPaused(true);
     wall = 100;
     assert.equal(clock.now(), START + 2_010);
