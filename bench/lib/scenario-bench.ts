@@ -28,7 +28,8 @@ const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export async function celld24hRows(options: BenchOptions): Promise<BenchRow[]> {
   const name = '24 h of seeded celld node and disk failures at speed max, wall time';
   if (!existsSync(FILE)) {
-    return [{ name, value: Number.NaN, unit: 's', note: `${FILE} is missing: not measured` }];
+    const note = 'examples/scenarios/celld-24h-random-failures.yaml is missing: not measured';
+    return [{ name, value: Number.NaN, unit: 's', note }];
   }
   options.log('clock: celld 24 h scenario');
   const scenario = await readScenarioFile(FILE);
