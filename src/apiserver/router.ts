@@ -6,10 +6,12 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { methodNotSupported, pathNotFound, StatusError } from '../api/errors.js';
+import { methodNotSupported, pathNotFound } from '../api/errors.js';
 import { groupResource, type ResourceDefinition } from '../api/resource.js';
 import { loadApiExtensionsTools, needsApiExtensionsTools } from '../apiextensions/index.js';
+import { CLOCK_DISCOVERY } from './clock-resource.js';
 import { handleBinding } from './handlers/binding.js';
+import { handleClock, isClockRequest } from './handlers/clock.js';
 import type { ApiServices, ResourceCall } from './handlers/context.js';
 import { handleDelete, handleDeleteCollection } from './handlers/delete.js';
 import {
@@ -29,6 +31,7 @@ import { handleWatch } from './handlers/watch.js';
 import { handleCreate, handleUpdate } from './handlers/write.js';
 import { healthEndpoint, serveHealth } from './health.js';
 import { discoveryFormat, parseAccept, requireJson } from './http/media.js';
+import { methodNotAllowed } from './http/method-not-allowed.js';
 import { checkPathSegments } from './http/path-segment.js';
 import type { RequestUrl } from './http/request-url.js';
 import { sendJson, sendRawJson, toStatusError } from './http/respond.js';
@@ -104,17 +107,18 @@ function discovery(
 ): { body: object; contentType: string } | undefined {
   const json = (body: object | undefined) =>
     body === undefined ? undefined : { body, contentType: 'application/json' };
+  const extra = api.servedClock === undefined ? [] : [CLOCK_DISCOVERY];
   if (parts.length === 1 && parts[0] === 'api') {
     return coreDiscovery(api.registry, discoveryFormat(accept), req.headers.host ?? '');
   }
   if (parts.length === 1 && parts[0] === 'apis')
-    return groupsDiscovery(api.registry, discoveryFormat(accept));
+    return groupsDiscovery(api.registry, discoveryFormat(accept), extra);
   if (parts.length === 2 && parts[0] === 'api')
     return json(resourceList(api.registry, '', parts[1]!));
   if (parts.length === 2 && parts[0] === 'apis')
-    return json(groupDocument(api.registry, parts[1]!));
+    return json(groupDocument(api.registry, parts[1]!, extra));
   if (parts.length === 3 && parts[0] === 'apis')
-    return json(resourceList(api.registry, parts[1]!, parts[2]!));
+    return json(resourceList(api.registry, parts[1]!, parts[2]!, extra));
   return undefined;
 }
 
@@ -125,6 +129,10 @@ async function resource(
   url: RequestUrl,
   info: ResourceRequest,
 ): Promise<void> {
+  // Never stored, so not in the registry: served from the clock itself.
+  if (api.servedClock !== undefined && isClockRequest(info)) {
+    return handleClock(api.servedClock, req, res, url, info);
+  }
   const def = api.registry.get(info.group, info.version, info.resource);
   if (def === undefined || (!def.namespaced && info.namespace !== '')) throw pathNotFound();
   if (def.namespaced && info.namespace === '' && info.name !== '') throw pathNotFound();
@@ -198,15 +206,6 @@ async function handleGet(api: ApiServices, call: ResourceCall): Promise<void> {
   }
   const obj = decodeObjectJson(call.def, json);
   sendTable(api, call, table, [obj], { resourceVersion: obj.metadata?.resourceVersion ?? '' });
-}
-
-/** A verb the path does not serve (upstream: no route, 405). */
-function methodNotAllowed(): StatusError {
-  return new StatusError(
-    405,
-    'MethodNotAllowed',
-    'the server does not allow this method on the requested resource',
-  );
 }
 
 async function subresourceVerb(

@@ -34,6 +34,7 @@ import { resourceQuotaAdmission } from './admission/resource-quota.js';
 import { storageObjectInUseProtectionAdmission } from './admission/storage-object-in-use-protection.js';
 import { advertisedAddress, machineInterfaces } from './bootstrap/advertise-address.js';
 import { KubernetesServiceReconciler } from './bootstrap/reconciler.js';
+import { CLOCK_GROUP, serveClock } from './clock-resource.js';
 import { gateResources } from './feature-gates.js';
 import type { ApiServices } from './handlers/context.js';
 import {
@@ -191,6 +192,9 @@ export class ApiServer {
       openapi: lazyOpenApiService({ registry: this.registry, loadBuiltinSchemas }),
       shutdownSignal: this.#shutdown.signal,
       minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
+      ...(options.clockControl !== undefined
+        ? { servedClock: serveClock(options.clockControl, options.onError) }
+        : {}),
     };
     this.#namespaces = new NamespaceController({
       store: this.store,
@@ -379,8 +383,10 @@ export class ApiServer {
     res.once('close', release);
     if (loopback) markInternal(req);
     // The cluster clock waits while a request is served; a watch only until it is set up
-    // (its events are counted as they are written, see watch.ts).
-    const served = holdClock(this.services.clock);
+    // (its events are counted as they are written, see watch.ts). Reading or driving the
+    // Clock itself is not cluster work: `fleetyard clock advance` polls it to see quiescence.
+    const clockRequest = info.kind === 'resource' && info.group === CLOCK_GROUP;
+    const served = clockRequest ? () => undefined : holdClock(this.services.clock);
     const watch = info.kind === 'resource' && info.verb === 'watch';
     if (!watch) res.once('close', served);
     routeRequest(this.services, req, res, url, info)

@@ -6,6 +6,7 @@
 
 import { redactLogText } from '../util/log.js';
 import { runChaos } from './chaos.js';
+import { runClock } from './clock-command.js';
 import { runControllers } from './controllers.js';
 import { runDns } from './dns.js';
 import { runUp } from './up-command.js';
@@ -23,6 +24,8 @@ Commands:
              election (fleetyard controllers --help).
   operator   Run the celld fleet operator against a cluster (in-cluster or a kubeconfig),
              with leader election (fleetyard operator --help; manifests in deploy/).
+  clock      Show or drive the cluster clock (fleetyard up --clock virtual): show, pause,
+             resume, speed N|max, advance D, until TIME (fleetyard clock --help).
   scenario   Run scenario files (cluster, steps, invariants) on a simulated cluster under a
              paused virtual clock, with JUnit and JSON reports (fleetyard scenario --help).
   version    Print the version.
@@ -101,6 +104,12 @@ async function main(argv: string[]): Promise<number> {
     const stop = new AbortController();
     void waitForSignal().then(() => stop.abort());
     return runControllers(rest, stop.signal);
+  }
+  if (command === 'clock') {
+    return runClock(rest, {
+      stdout: (s) => process.stdout.write(s),
+      stderr: (s) => process.stderr.write(s),
+    });
   }
   if (command === 'scenario') {
     // Loaded on demand: `up`'s cold start does not read the scenario runner's modules.

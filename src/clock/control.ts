@@ -10,7 +10,10 @@
 /** Virtual milliseconds per wall millisecond; 0 is paused; `max` jumps from timer to timer. */
 export type Speed = number | 'max';
 
-/** `Running` at a speed, `Paused` when paused or at speed 0, `Advancing` while a run-until target is ahead. */
+/**
+ * `Running` at a speed, `Paused` when paused or at speed 0, `Advancing` from a run-until
+ * target being set until the clock is there and the cluster is quiescent there.
+ */
 export type ClockState = 'Running' | 'Paused' | 'Advancing';
 
 export interface ClockStatus {

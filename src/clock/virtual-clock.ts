@@ -150,12 +150,14 @@ export class VirtualClock implements Clock, ClockControl {
       now: this.now(),
       speed: this.#speed,
       paused: this.#paused,
-      state: this.#advancing()
-        ? 'Advancing'
-        : this.#pacedRate() === 0 && this.#speed !== 'max'
-          ? 'Paused'
-          : 'Running',
-      ...(this.#advancing() ? { runUntil: this.#runUntil } : {}),
+      // Advancing until the target is reached *and* the cluster is quiescent there.
+      state:
+        this.#runUntil !== undefined
+          ? 'Advancing'
+          : this.#pacedRate() === 0 && this.#speed !== 'max'
+            ? 'Paused'
+            : 'Running',
+      ...(this.#runUntil !== undefined ? { runUntil: this.#runUntil } : {}),
       pendingTimers: this.#timers.size + (this.#peer ? this.shared.get('peerTimers') : 0),
       ...(Number.isFinite(nextTimer) ? { nextTimer } : {}),
       quiescent: this.#quiescent && this.#idleNow(),

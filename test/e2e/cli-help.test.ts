@@ -27,6 +27,7 @@ describe('fleetyard <command> --help', () => {
     [['controllers', '--help'], /^Usage: fleetyard controllers/],
     [['operator', '--help'], /^Usage: fleetyard operator/],
     [['scenario', '--help'], /^Usage: fleetyard scenario/],
+    [['clock', '--help'], /^Usage: fleetyard clock/],
   ];
   for (const [args, usage] of commands) {
     it(`fleetyard ${args.join(' ')}: usage on stdout, exit 0`, () => {

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ResourceDefinition } from '../../api/resource.js';
 import type { Backend } from '../../storage/backend.js';
 import type { Clock } from '../../util/clock.js';
+import type { ServedClock } from '../clock-resource.js';
 import type { MediaType } from '../http/media.js';
 import type { ApiMetrics } from '../metrics.js';
 import type { OpenApiService } from '../openapi/index.js';
@@ -26,6 +27,11 @@ export interface ApiServices {
   readonly shutdownSignal: AbortSignal;
   /** Default watch lifetime is random in [this, 2×this) seconds. */
   readonly minRequestTimeoutSeconds: number;
+  /**
+   * The cluster clock, served as `clocks.sim.fleetyard.dev/cluster` (`../clock-resource.ts`);
+   * absent: that resource is not served at all.
+   */
+  readonly servedClock?: ServedClock;
 }
 
 export interface ResourceCall {

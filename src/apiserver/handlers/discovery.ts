@@ -2,13 +2,14 @@
  * Discovery: the legacy documents (`/api`, `/apis`, `/apis/{g}`, `/api/v1`, `/apis/{g}/{v}`)
  * and aggregated discovery (`apidiscovery.k8s.io` v2 and v2beta1) for `/api` and `/apis`,
  * served only when the client asks for that exact media type. All built from the registry
- * on each request, so CRDs appear and disappear at once.
+ * on each request, so CRDs appear and disappear at once, plus the {@link ExtraResource}s the
+ * server serves outside it (the Clock, which is never stored).
  *
  * @module
  */
 import type { ResourceDefinition } from '../../api/resource.js';
 import { DISCOVERY_CONTENT_TYPE, type DiscoveryFormat } from '../http/media.js';
-import type { ResourceRegistry } from '../registry.js';
+import type { GroupVersions, ResourceRegistry } from '../registry.js';
 
 const ALL_VERBS = [
   'create',
@@ -21,6 +22,17 @@ const ALL_VERBS = [
   'watch',
 ];
 const SUB_VERBS = ['get', 'patch', 'update'];
+
+/** A resource served beside the registry's: its names, scope and its own verbs. */
+export interface ExtraResource {
+  readonly group: string;
+  readonly version: string;
+  readonly kind: string;
+  readonly plural: string;
+  readonly singular: string;
+  readonly namespaced: boolean;
+  readonly verbs: readonly string[];
+}
 
 export interface DiscoveryAnswer {
   readonly body: object;
@@ -53,12 +65,13 @@ export function coreDiscovery(
 export function groupsDiscovery(
   registry: ResourceRegistry,
   format: DiscoveryFormat,
+  extra: readonly ExtraResource[] = [],
 ): DiscoveryAnswer {
-  const groups = registry.groups();
+  const groups = servedGroups(registry, extra);
   if (format !== 'legacy') {
     return aggregated(
       format,
-      groups.map((g) => groupDiscovery(registry, g.group, g.versions)),
+      groups.map((g) => groupDiscovery(registry, g.group, g.versions, extra)),
     );
   }
   return {
@@ -72,10 +85,39 @@ export function groupsDiscovery(
 }
 
 /** `GET /apis/{group}`, or undefined when the group is not served. */
-export function groupDocument(registry: ResourceRegistry, group: string): object | undefined {
-  const g = registry.groups().find((x) => x.group === group);
+export function groupDocument(
+  registry: ResourceRegistry,
+  group: string,
+  extra: readonly ExtraResource[] = [],
+): object | undefined {
+  const g = servedGroups(registry, extra).find((x) => x.group === group);
   if (g === undefined) return undefined;
   return { kind: 'APIGroup', apiVersion: 'v1', ...apiGroup(g.group, g.versions) };
+}
+
+/** The registry's named groups, then those only extra resources serve. */
+function servedGroups(
+  registry: ResourceRegistry,
+  extra: readonly ExtraResource[],
+): GroupVersions[] {
+  const groups = registry.groups();
+  for (const x of extra) {
+    const i = groups.findIndex((g) => g.group === x.group);
+    const g = groups[i];
+    if (g === undefined) groups.push({ group: x.group, versions: [x.version] });
+    else if (!g.versions.includes(x.version)) {
+      groups[i] = { group: g.group, versions: [...g.versions, x.version] };
+    }
+  }
+  return groups;
+}
+
+function extrasIn(
+  extra: readonly ExtraResource[],
+  group: string,
+  version: string,
+): ExtraResource[] {
+  return extra.filter((x) => x.group === group && x.version === version);
 }
 
 function apiGroup(group: string, versions: readonly string[]): object {
@@ -88,9 +130,11 @@ export function resourceList(
   registry: ResourceRegistry,
   group: string,
   version: string,
+  extra: readonly ExtraResource[] = [],
 ): object | undefined {
   const defs = registry.inGroupVersion(group, version);
-  if (defs.length === 0) return undefined;
+  const extras = extrasIn(extra, group, version);
+  if (defs.length === 0 && extras.length === 0) return undefined;
   const resources: object[] = [];
   for (const d of defs) {
     resources.push(apiResource(d));
@@ -104,6 +148,15 @@ export function resourceList(
         verbs: s.verbs,
       });
     }
+  }
+  for (const x of extras) {
+    resources.push({
+      name: x.plural,
+      singularName: x.singular,
+      namespaced: x.namespaced,
+      kind: x.kind,
+      verbs: x.verbs,
+    });
   }
   return {
     kind: 'APIResourceList',
@@ -165,21 +218,31 @@ function groupDiscovery(
   registry: ResourceRegistry,
   group: string,
   versions: readonly string[],
+  extra: readonly ExtraResource[] = [],
 ): object {
   return {
     metadata: { name: group, creationTimestamp: null },
     versions: versions.map((version) => ({
       version,
-      resources: registry.inGroupVersion(group, version).map((d) => ({
-        resource: d.plural,
-        responseKind: { group, version, kind: d.kind },
-        scope: d.namespaced ? 'Namespaced' : 'Cluster',
-        singularResource: d.singular,
-        verbs: ALL_VERBS,
-        ...(d.shortNames && d.shortNames.length > 0 ? { shortNames: d.shortNames } : {}),
-        ...(d.categories && d.categories.length > 0 ? { categories: d.categories } : {}),
-        ...subresourceDiscovery(d, group, version),
-      })),
+      resources: [
+        ...registry.inGroupVersion(group, version).map((d) => ({
+          resource: d.plural,
+          responseKind: { group, version, kind: d.kind },
+          scope: d.namespaced ? 'Namespaced' : 'Cluster',
+          singularResource: d.singular,
+          verbs: ALL_VERBS,
+          ...(d.shortNames && d.shortNames.length > 0 ? { shortNames: d.shortNames } : {}),
+          ...(d.categories && d.categories.length > 0 ? { categories: d.categories } : {}),
+          ...subresourceDiscovery(d, group, version),
+        })),
+        ...extrasIn(extra, group, version).map((x) => ({
+          resource: x.plural,
+          responseKind: { group, version, kind: x.kind },
+          scope: x.namespaced ? 'Namespaced' : 'Cluster',
+          singularResource: x.singular,
+          verbs: x.verbs,
+        })),
+      ],
       freshness: 'Current',
     })),
   };
