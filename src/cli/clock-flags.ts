@@ -50,7 +50,7 @@ export function parseClockFlags(values: ClockFlagValues): ClockFlags | string {
   if (values.speed !== undefined) {
     try {
       out.speed = parseSpeed(values.speed);
-    } catch (err) {
+    } catch {
       return `invalid --speed ${values.speed}: want a number >= 0 or max`;
     }
   }

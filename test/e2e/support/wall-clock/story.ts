@@ -12,8 +12,9 @@ const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
 function timestamps(value: unknown, path: string, out: Map<string, string>): void {
   if (typeof value === 'string' && RFC3339.test(value)) out.set(path, value);
-  else if (Array.isArray(value)) value.forEach((v, i) => timestamps(v, `${path}[${i}]`, out));
-  else if (value !== null && typeof value === 'object') {
+  else if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) timestamps(v, `${path}[${i}]`, out);
+  } else if (value !== null && typeof value === 'object') {
     for (const [k, v] of Object.entries(value)) timestamps(v, `${path}.${k}`, out);
   }
 }
