@@ -44,7 +44,8 @@ export async function runUp(rest: string[], untilSignal: () => Promise<void>): P
     options = parseUpArgs(rest);
   } catch (err) {
     if (!(err instanceof UpFlagError)) throw err;
-    throw new UpFlagError(`${err.message}`);
+    process.stderr.write(`fleetyard: ${err.message}\n`);
+    return 2;
   }
   return run(options, untilSignal);
 }
