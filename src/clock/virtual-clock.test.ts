@@ -113,6 +113,30 @@ describe('VirtualClock (one thread)', () => {
     clock.stop();
   });
 
+  it('serial (--seed): work a turn queued runs at that time, before time moves on', async () => {
+    const clock = new VirtualClock({ start: START, speed: 0, serial: true });
+    const log: string[] = [];
+    const at = (what: string): number => log.push(`${what}@${clock.now() - START}`);
+    let ready = false;
+    // A work source whose item is queued by a timer's turn without any hold (as an informer
+    // handler queues a key when serial).
+    clock.turns?.register('queue', {
+      ready: () => ready,
+      run: () => {
+        ready = false;
+        at('work');
+      },
+    });
+    clock.setTimer(10_000, () => {
+      ready = true;
+      at('timer');
+    });
+    clock.setTimer(20_000, () => at('later'));
+    await clock.runUntil(START + 30_000);
+    assert.deepEqual(log, ['timer@10000', 'work@10000', 'later@20000']);
+    clock.stop();
+  });
+
   it('rejects a negative or non-finite speed', () => {
     const clock = new VirtualClock({ start: START });
     for (const bad of [-1, Number.NaN, Number.POSITIVE_INFINITY]) {

@@ -309,11 +309,15 @@ export class VirtualClock implements Clock, ClockControl {
     // Nothing started and nothing came due since both threads last had nothing to run: skip
     // asking again (an idle cluster is looked at every FALLBACK_POLL_MS).
     if (due || this.#activityStamp() !== this.#idleStamp) {
+      // A turn that ran may only have queued work (an events turn's handlers queue keys, which
+      // take no hold when serial): look again, whatever the stamp says.
       if (turns.take({ fireOne: () => this.#fireOne() }) !== 'none') {
+        this.#idleStamp = '';
         this.#pumpAgain = true;
         return;
       }
       if (this.#peer !== undefined && (await this.#peerTurn()) !== 'none') {
+        this.#idleStamp = '';
         this.#quiescent = false;
         this.#pumpAgain = true;
         return;

@@ -119,7 +119,10 @@ function firstPassingProbeMs(spec: Container): number {
 function start(f: ContainerFacts, runtime?: RuntimeState): ContainerStep {
   const prev = f.current;
   const exit = lastExit(prev);
-  const restartCount = (prev?.restartCount ?? 0) + (prev?.state.terminated ? 1 : 0);
+  // Upstream reports the latest container's attempt: one more than the one that exited, and
+  // nothing added while it waits in CrashLoopBackOff (kubelet_pods.go
+  // convertToAPIContainerStatuses): RESTARTS 1 during the first back-off, not 2.
+  const restartCount = (prev?.restartCount ?? 0) + (exit ? 1 : 0);
   const ready = readyAt(f, f.now);
   const status: ContainerStatus = {
     name: f.spec.name,
@@ -180,7 +183,7 @@ function afterExit(f: ContainerFacts): ContainerStep {
     ...cur,
     ready: false,
     started: false,
-    restartCount: cur.restartCount + (cur.state.terminated ? 1 : 0),
+    restartCount: cur.restartCount,
     state: { waiting: { reason: 'CrashLoopBackOff', message } },
     lastState: exit ? { terminated: exit } : cur.lastState,
   };

@@ -351,13 +351,17 @@ export class SchedulingQueue {
     });
   }
 
-  /** Every 30 s, pods unschedulable for 5 min or more are retried. */
+  /**
+   * Every 30 s, pods unschedulable for more than 5 min are retried (upstream
+   * `flushUnschedulablePodsLeftover`: `Sub(lastScheduleTime) > podMaxInUnschedulablePodsDuration`,
+   * so a pod parked at 0 goes back at 5m30s, not 5m).
+   */
   #scheduleFlush(): void {
     this.#cancelFlushTimer = this.#clock.setTimer(UNSCHEDULABLE_FLUSH_INTERVAL_MS, () => {
       if (this.#closed) return;
       const now = this.#clock.now();
       for (const [key, info] of this.#unschedulable) {
-        if (now - info.timestamp < this.#maxUnschedulable) continue;
+        if (now - info.timestamp <= this.#maxUnschedulable) continue;
         this.#unschedulable.delete(key);
         this.#requeue(info);
       }
