@@ -23,7 +23,8 @@ const FILE = fileURLToPath(
   new URL('../../examples/scenarios/celld-24h-random-failures.yaml', import.meta.url),
 );
 const TARGET_WALL_S = 60;
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** `apiserver_request_total`'s verb label, as kube-apiserver's (lowercase). */
+const MUTATING = new Set(['create', 'update', 'patch', 'delete']);
 
 export async function celld24hRows(options: BenchOptions): Promise<BenchRow[]> {
   const name = '24 h of seeded celld node and disk failures at speed max, wall time';

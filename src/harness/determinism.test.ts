@@ -6,36 +6,15 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { KubeObject } from '../api/object.js';
 import { startCluster } from './index.js';
-import { recordEvents } from './testing/record-events.js';
+import { createWebStatefulSet, recordEvents } from './testing/record-events.js';
 
 /** A StatefulSet with claims comes up; a node is lost; 10 minutes pass. */
 async function story(seed: number): Promise<string[]> {
   const cluster = await startCluster({ nodes: 3, seed });
   try {
     const recording = await recordEvents(cluster);
-    await cluster.client.create(
-      { group: 'apps', version: 'v1', plural: 'statefulsets', namespace: 'default' },
-      {
-        metadata: { name: 'web' },
-        spec: {
-          replicas: 3,
-          serviceName: 'web',
-          selector: { matchLabels: { app: 'web' } },
-          template: {
-            metadata: { labels: { app: 'web' } },
-            spec: { containers: [{ name: 'nginx', image: 'nginx' }] },
-          },
-          volumeClaimTemplates: [
-            {
-              metadata: { name: 'www' },
-              spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
-            },
-          ],
-        },
-      } as KubeObject,
-    );
+    await createWebStatefulSet(cluster);
     await cluster.clock.advance('2m');
     await cluster.chaos.nodeDown('fleetyard-node-2');
     await cluster.clock.advance('10m');

@@ -84,3 +84,29 @@ export async function recordEvents(
 async function until(done: () => boolean): Promise<void> {
   for (let i = 0; i < 500 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
 }
+
+/** The stateful story both run-history tests tell: a 3-member StatefulSet with claims. */
+export async function createWebStatefulSet(cluster: TestCluster): Promise<void> {
+  const web: KubeObject = {
+    metadata: { name: 'web' },
+    spec: {
+      replicas: 3,
+      serviceName: 'web',
+      selector: { matchLabels: { app: 'web' } },
+      template: {
+        metadata: { labels: { app: 'web' } },
+        spec: { containers: [{ name: 'nginx', image: 'nginx' }] },
+      },
+      volumeClaimTemplates: [
+        {
+          metadata: { name: 'www' },
+          spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+        },
+      ],
+    },
+  };
+  await cluster.client.create(
+    { group: 'apps', version: 'v1', plural: 'statefulsets', namespace: 'default' },
+    web,
+  );
+}

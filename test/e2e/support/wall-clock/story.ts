@@ -4,9 +4,11 @@
  * hour passes. Prints, as one JSON line, the virtual time at the end, how many timestamps the
  * run's watch events carried, and those outside the run's virtual interval.
  */
-import type { KubeObject } from '../../../../src/api/object.js';
 import { startCluster } from '../../../../src/harness/index.js';
-import { recordEvents } from '../../../../src/harness/testing/record-events.js';
+import {
+  createWebStatefulSet,
+  recordEvents,
+} from '../../../../src/harness/testing/record-events.js';
 
 const RFC3339 = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 
@@ -23,27 +25,7 @@ const START = '2026-01-01T00:00:00Z';
 const cluster = await startCluster({ nodes: 3, seed: 5, start: START });
 try {
   const recording = await recordEvents(cluster);
-  await cluster.client.create(
-    { group: 'apps', version: 'v1', plural: 'statefulsets', namespace: 'default' },
-    {
-      metadata: { name: 'web' },
-      spec: {
-        replicas: 3,
-        serviceName: 'web',
-        selector: { matchLabels: { app: 'web' } },
-        template: {
-          metadata: { labels: { app: 'web' } },
-          spec: { containers: [{ name: 'c', image: 'nginx' }] },
-        },
-        volumeClaimTemplates: [
-          {
-            metadata: { name: 'data' },
-            spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
-          },
-        ],
-      },
-    } as KubeObject,
-  );
+  await createWebStatefulSet(cluster);
   await cluster.clock.advance('2m');
   await cluster.chaos.nodeDown('fleetyard-node-1');
   await cluster.clock.advance('1h');
