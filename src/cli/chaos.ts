@@ -25,6 +25,7 @@ import { StatusCodeError } from '../client/lister-watcher.js';
 import type { ObjectRef } from '../client/resource-path.js';
 import {
   runStorageChaos,
+  STORAGE_SUBCOMMANDS,
   type StorageChaos,
   type StorageChaosClient,
   storageChaos,
@@ -52,6 +53,16 @@ Options:
   --kubeconfig PATH    Connection (default: DATA_DIR/kubeconfig)
   --data-dir DIR       fleetyard up's data dir (default ./.fleetyard)
 `;
+
+/** Every subcommand, in the usage's order (the scenario format's fault verbs are these). */
+export const CHAOS_SUBCOMMANDS = [
+  'node-down',
+  'node-up',
+  'crash',
+  'break-readiness',
+  'restore-readiness',
+  ...STORAGE_SUBCOMMANDS,
+] as const;
 
 const ANNOTATION = {
   state: 'sim.fleetyard.dev/state',

@@ -18,7 +18,6 @@ export class ReplicaClock implements Clock {
   readonly #shared: SharedClock;
   readonly #port: MessagePort;
   readonly #timers = new TimerHeap();
-  #holds = 0;
   #wallTimer: NodeJS.Timeout | undefined;
   #armedAt = Number.POSITIVE_INFINITY;
   #fireScheduled = false;
@@ -58,22 +57,12 @@ export class ReplicaClock implements Clock {
   }
 
   hold(): () => void {
-    this.#holds++;
-    this.#shared.add('genPeer', 1);
-    this.#shared.add('holdsPeer', 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.#holds--;
-      this.#shared.add('holdsPeer', -1);
-      if (this.#holds === 0) this.#shared.signal();
-    };
+    return this.#shared.hold('peer', () => this.#shared.signal());
   }
 
   watchEvents(delta: number): void {
     this.#shared.add('watchReceived', delta);
-    if (this.#holds === 0) this.#shared.signal();
+    if (this.#shared.get('holdsPeer') === 0) this.#shared.signal();
   }
 
   #onMessage(message: ToReplica): void {

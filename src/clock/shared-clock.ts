@@ -80,11 +80,6 @@ export class SharedClock {
     }
   }
 
-  /** The current rate (0 while time stands or jumps). */
-  rate(): number {
-    return this.#floats[F.rate]!;
-  }
-
   /** Sets the time to `base` from now on, running at `rate` (main thread only). */
   setBase(base: number, rate: number): void {
     Atomics.add(this.#ints, I.seq, 1);
@@ -111,6 +106,22 @@ export class SharedClock {
 
   set(name: CounterName, value: number): void {
     Atomics.store(this.#ints, I[name], value);
+  }
+
+  /**
+   * Marks work in flight on one side until the returned (idempotent) release is called; the
+   * release calls `onIdle` when it was that side's last hold.
+   */
+  hold(side: 'main' | 'peer', onIdle: () => void): () => void {
+    const holds = side === 'main' ? 'holdsMain' : 'holdsPeer';
+    this.add(side === 'main' ? 'genMain' : 'genPeer', 1);
+    this.add(holds, 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (this.add(holds, -1) === 0) onIdle();
+    };
   }
 
   /** Bumps `signal` and wakes a waiter (the main thread's clock). */

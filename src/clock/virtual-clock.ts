@@ -54,7 +54,6 @@ export class VirtualClock implements Clock, ClockControl {
   #paused: boolean;
   #runUntil: number | undefined;
   #untilWaiters: { at: number; resolve: () => void }[] = [];
-  #holds = 0;
   #peer: MessagePort | undefined;
   #pings = new Map<number, () => void>();
   #nextPing = 1;
@@ -96,18 +95,8 @@ export class VirtualClock implements Clock, ClockControl {
   }
 
   hold(): () => void {
-    this.#holds++;
-    this.shared.add('genMain', 1);
-    this.shared.add('holdsMain', 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.#holds--;
-      this.shared.add('holdsMain', -1);
-      // Only a clock that waits for quiescence cares that the last hold went.
-      if (this.#holds === 0 && this.#driving()) this.#kick();
-    };
+    // Only a clock that waits for quiescence cares that the last hold went.
+    return this.shared.hold('main', () => this.#driving() && this.#kick());
   }
 
   watchEvents(delta: number): void {
@@ -279,23 +268,35 @@ export class VirtualClock implements Clock, ClockControl {
     if (this.#runUntil !== undefined && this.now() >= this.#runUntil) {
       // Arrived: the target counts as reached once the cluster is quiescent there.
       if (!(await this.#checkQuiescent())) return this.#waitForPeer(seen);
-      const reached = this.#runUntil;
-      this.#runUntil = undefined;
-      this.#resolveWaiters(reached);
-      this.#rebase();
-      return;
+      return this.#arrive(this.#runUntil);
     }
     if (!this.#jumping()) {
       this.#armWallTimer();
       return;
     }
     if (!(await this.#checkQuiescent())) return this.#waitForPeer(seen);
-    const next = Math.min(this.#timers.nextAt(), this.#peerNext(), this.#runUntil ?? Infinity);
-    if (!Number.isFinite(next)) return; // Idle with nothing scheduled: a new timer kicks.
+    const next = this.#nextStop();
+    // Idle with nothing scheduled: a new timer kicks.
+    if (Number.isFinite(next)) this.#jumpTo(next);
+  }
+
+  /** Where time may jump to: the earliest timer of either thread, or the run-until target. */
+  #nextStop(): number {
+    return Math.min(this.#timers.nextAt(), this.#peerNext(), this.#runUntil ?? Infinity);
+  }
+
+  #jumpTo(next: number): void {
     this.#jumps++;
     this.shared.setBase(Math.max(next, this.now()), 0);
     this.#quiescent = false;
     this.#pumpAgain = true;
+  }
+
+  /** The run-until target is reached and the cluster quiescent there. */
+  #arrive(reached: number): void {
+    this.#runUntil = undefined;
+    this.#resolveWaiters(reached);
+    this.#rebase();
   }
 
   /**
@@ -311,12 +312,10 @@ export class VirtualClock implements Clock, ClockControl {
     if (due || this.#activityStamp() !== this.#idleStamp) {
       // A turn that ran may only have queued work (an events turn's handlers queue keys, which
       // take no hold when serial): look again, whatever the stamp says.
-      if (turns.take({ fireOne: () => this.#fireOne() }) !== 'none') {
-        this.#idleStamp = '';
-        this.#pumpAgain = true;
-        return;
-      }
-      if (this.#peer !== undefined && (await this.#peerTurn()) !== 'none') {
+      const ran =
+        turns.take({ fireOne: () => this.#fireOne() }) !== 'none' ||
+        (this.#peer !== undefined && (await this.#peerTurn()) !== 'none');
+      if (ran) {
         this.#idleStamp = '';
         this.#quiescent = false;
         this.#pumpAgain = true;
@@ -325,13 +324,9 @@ export class VirtualClock implements Clock, ClockControl {
       this.#idleStamp = this.#activityStamp();
     }
     if (this.#runUntil !== undefined && this.now() >= this.#runUntil) {
-      const reached = this.#runUntil;
-      this.#runUntil = undefined;
-      this.#resolveWaiters(reached);
-      this.#rebase();
-      return;
+      return this.#arrive(this.#runUntil);
     }
-    const next = Math.min(this.#timers.nextAt(), this.#peerNext(), this.#runUntil ?? Infinity);
+    const next = this.#nextStop();
     if (!this.#jumping() || !Number.isFinite(next)) {
       // Idle: a due timer (the wall timer), a request (a hold's release) or an event the
       // replica buffered (its signal) starts the next turn.
@@ -339,10 +334,7 @@ export class VirtualClock implements Clock, ClockControl {
       this.#waitForPeer(seen);
       return;
     }
-    this.#jumps++;
-    this.shared.setBase(Math.max(next, this.now()), 0);
-    this.#quiescent = false;
-    this.#pumpAgain = true;
+    this.#jumpTo(next);
   }
 
   /** Moves whenever either thread takes a hold or a watch event is written or handled. */
@@ -405,7 +397,7 @@ export class VirtualClock implements Clock, ClockControl {
   /** Nothing in flight. Unless serial (where a due timer waits for its turn), nothing due. */
   #idleNow(): boolean {
     const serial = this.turns !== undefined;
-    if (this.#holds > 0) return false;
+    if (this.shared.get('holdsMain') > 0) return false;
     if (!serial && this.#timers.nextAt() <= this.now()) return false;
     if (this.#peer === undefined) return true;
     const s = this.shared;

@@ -68,7 +68,7 @@ export async function startCluster(options: ClusterOptions = {}): Promise<TestCl
 }
 
 /** The `fleetyard up` flags for `options` (the caller's own flags last: they win). */
-export function clusterArgs(options: ClusterOptions, dataDir: string): string[] {
+function clusterArgs(options: ClusterOptions, dataDir: string): string[] {
   const mode = options.clock ?? 'virtual';
   const args = [
     '--data-dir',

@@ -13,6 +13,7 @@
  */
 import type { KubeObject } from '../api/object.js';
 import { isNotFound, isTooManyRequests } from '../client/api-errors.js';
+import type { ObjectRef } from '../client/resource-path.js';
 import {
   type ActionContext,
   describeError,
@@ -113,13 +114,7 @@ function isMirrorPod(p: KubeObject): boolean {
 }
 
 async function evict(ctx: ActionContext, pod: PodState): Promise<void> {
-  const ref = {
-    group: '',
-    version: 'v1',
-    plural: 'pods',
-    namespace: pod.namespace,
-    name: pod.name,
-  };
+  const ref = podRef(pod);
   const body = {
     apiVersion: 'policy/v1',
     kind: 'Eviction',
@@ -152,13 +147,7 @@ async function evict(ctx: ActionContext, pod: PodState): Promise<void> {
 async function stillThere(ctx: ActionContext, pods: readonly PodState[]): Promise<PodState[]> {
   const out: PodState[] = [];
   for (const pod of pods) {
-    const ref = {
-      group: '',
-      version: 'v1',
-      plural: 'pods',
-      namespace: pod.namespace,
-      name: pod.name,
-    };
+    const ref = podRef(pod);
     try {
       const live = await ctx.cluster.client.get(ref);
       if (live.metadata?.uid === pod.uid) out.push(pod);
@@ -167,4 +156,8 @@ async function stillThere(ctx: ActionContext, pods: readonly PodState[]): Promis
     }
   }
   return out;
+}
+
+function podRef(pod: PodState): ObjectRef {
+  return { group: '', version: 'v1', plural: 'pods', namespace: pod.namespace, name: pod.name };
 }

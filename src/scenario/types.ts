@@ -7,21 +7,11 @@
  */
 import type { JsonPathTemplate } from '../api/jsonpath/index.js';
 import type { KubeObject } from '../api/object.js';
+import { CHAOS_SUBCOMMANDS } from '../cli/chaos.js';
 import type { CompiledCel } from './cel.js';
 
 /** Fault verbs: every `fleetyard chaos` subcommand. */
-export const FAULT_VERBS = [
-  'node-down',
-  'node-up',
-  'crash',
-  'break-readiness',
-  'restore-readiness',
-  'lose-volume',
-  'fail-zone',
-  'restore-zone',
-  'fail-node-storage',
-  'restore-node-storage',
-] as const;
+export const FAULT_VERBS = CHAOS_SUBCOMMANDS;
 export type FaultVerb = (typeof FAULT_VERBS)[number];
 
 /** A kind, optionally pinned to an apiVersion (else the server's preferred version). */

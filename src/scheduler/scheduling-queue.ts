@@ -129,12 +129,13 @@ export class SchedulingQueue {
    */
   #release: (() => void) | undefined;
   readonly #turns: TurnGate | undefined;
+  readonly #unregisterTurns: (() => void) | undefined;
 
   constructor(options: SchedulingQueueOptions) {
     this.#clock = options.clock;
     // Serial runs (`clock.turns`): the scheduler tries one pod per turn, the queue's first.
     this.#turns = options.clock.turns;
-    this.#turns?.register('kube-scheduler', {
+    this.#unregisterTurns = this.#turns?.register('kube-scheduler', {
       ready: () => this.#active.size > 0 && this.#waiters.length > 0,
       run: () => {
         const waiter = this.#waiters.shift();
@@ -262,6 +263,7 @@ export class SchedulingQueue {
     this.#cancelFlushTimer?.();
     for (const w of this.#waiters.splice(0)) w(undefined);
     this.#syncHold();
+    this.#unregisterTurns?.();
   }
 
   #syncHold(): void {

@@ -137,9 +137,10 @@ async function sendClockTable(
     import('../../api/printers/index.js'),
     import('../clock-table.js'),
   ]);
+  // The clock's own time (status.time, always set): AGE in cluster time, as every Table.
   const time = isJsonObject(current.status) ? current.status.time : undefined;
   const t = renderTable(CLOCK_PRINTER, items, {
-    now: new Date(typeof time === 'string' ? time : Date.now()),
+    now: new Date(String(time)),
     includeObject: table.includeObject,
     resourceVersion: CLOCK_RESOURCE_VERSION,
   });
