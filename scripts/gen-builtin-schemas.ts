@@ -1,7 +1,8 @@
 /**
  * Generates `src/api/schema/builtin/components.generated.json`: OpenAPI v3 component schemas
  * (upstream definition names, upstream shape) for every kind fleetyard serves, their List kinds
- * and everything they reference.
+ * and everything they reference; then, from that JSON, the TypeScript types under
+ * `src/api/model/` (`scripts/gen-api-types.ts`, which also emits the celld API's types).
  *
  * Regenerate (after upgrading the pinned `@kubernetes/client-node` dev dependency, or after
  * editing `src/api/schema/builtin/list-semantics.ts`):
@@ -26,6 +27,7 @@ import { fileURLToPath } from 'node:url';
 import { KEY_DEFAULTS } from '../src/api/schema/builtin/key-defaults.js';
 import { LIST_SEMANTICS, type ListExtensions } from '../src/api/schema/builtin/list-semantics.js';
 import type { GroupVersionKind, Schema } from '../src/api/schema/types.js';
+import { readComponents, writeModelFiles } from './gen-api-types.js';
 
 const MODELS = new URL('../node_modules/@kubernetes/client-node/dist/gen/models/', import.meta.url);
 const OUTPUT = new URL('../src/api/schema/builtin/components.generated.json', import.meta.url);
@@ -492,6 +494,8 @@ async function main(): Promise<void> {
   execFileSync(biome, ['format', '--write', fileURLToPath(OUTPUT)], { stdio: 'ignore' });
   const bytes = readFileSync(OUTPUT).byteLength;
   console.log(`wrote ${Object.keys(components).length} definitions, ${bytes} bytes`);
+  // The typed model (src/api/model/) is generated from the JSON as written, so both always agree.
+  writeModelFiles(readComponents());
 }
 
 await main();

@@ -4,41 +4,20 @@
  *
  * @module
  */
+import type { ObjectMeta as ObjectMetaFields } from './model/meta.generated.js';
 
-export interface OwnerReference {
-  apiVersion: string;
-  kind: string;
-  name: string;
-  uid: string;
-  controller?: boolean;
-  blockOwnerDeletion?: boolean;
-}
+/**
+ * `OwnerReference`, `ManagedFieldsEntry` and the fields of `ObjectMeta` are the generated ones
+ * (src/api/model/meta.generated.ts), so metadata has one definition.
+ */
+export type { ManagedFieldsEntry, OwnerReference } from './model/meta.generated.js';
 
-export interface ManagedFieldsEntry {
-  manager?: string;
-  operation?: 'Apply' | 'Update';
-  apiVersion?: string;
-  time?: string;
-  fieldsType?: string;
-  fieldsV1?: unknown;
-  subresource?: string;
-}
-
-export interface ObjectMeta {
-  name?: string;
-  generateName?: string;
-  namespace?: string;
-  uid?: string;
-  resourceVersion?: string;
-  generation?: number;
-  creationTimestamp?: string | null;
-  deletionTimestamp?: string | null;
-  deletionGracePeriodSeconds?: number | null;
-  labels?: Record<string, string> | null;
-  annotations?: Record<string, string> | null;
-  ownerReferences?: OwnerReference[] | null;
-  finalizers?: string[] | null;
-  managedFields?: ManagedFieldsEntry[] | null;
+/**
+ * Metadata as the server's generic code handles it: the generated fields, plus any other key,
+ * because stored and patched metadata carries patch directives
+ * (`$deleteFromPrimitiveList/finalizers`) and is read by key (`meta[field]`).
+ */
+export interface ObjectMeta extends ObjectMetaFields {
   [extra: string]: unknown;
 }
 
@@ -71,12 +50,11 @@ export function deepEqual(a: unknown, b: unknown): boolean {
     return a.every((x, i) => deepEqual(x, b[i]));
   }
   if (Array.isArray(b)) return false;
-  const ao = a as JsonObject;
-  const bo = b as JsonObject;
-  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
-  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
+  if (!isJsonObject(a) || !isJsonObject(b)) return false;
+  const ak = Object.keys(a).filter((k) => a[k] !== undefined);
+  const bk = Object.keys(b).filter((k) => b[k] !== undefined);
   if (ak.length !== bk.length) return false;
-  return ak.every((k) => deepEqual(ao[k], bo[k]));
+  return ak.every((k) => deepEqual(a[k], b[k]));
 }
 
 /**
@@ -87,7 +65,8 @@ export function valueAtPath(obj: unknown, dotted: string): unknown {
   let cur: unknown = obj;
   for (const part of dotted.replace(/^\./, '').split('.')) {
     if (typeof cur !== 'object' || cur === null) return undefined;
-    cur = (cur as Record<string, unknown>)[part];
+    // Property access as JavaScript does it, arrays included (`items.0`).
+    cur = Reflect.get(cur, part);
   }
   return cur;
 }
