@@ -83,8 +83,8 @@ export function qualifiedKind(gk: GroupKind): string {
  * (`omitempty`: no `"group": ""` for core resources). `details` itself is a pointer upstream,
  * so an empty one is written as `{}`. Clients compare these strings byte for byte.
  */
-export function goStatus(s: Status): Status {
-  const out: Record<string, unknown> = {
+export function goStatus(s: Status): GoStatus {
+  const out: GoStatus = {
     kind: 'Status',
     apiVersion: 'v1',
     metadata: s.metadata ?? {},
@@ -94,7 +94,13 @@ export function goStatus(s: Status): Status {
   if (s.reason) out.reason = s.reason;
   if (s.details !== undefined) out.details = goDetails(s.details);
   if (s.code) out.code = s.code;
-  return out as unknown as Status;
+  return out;
+}
+
+/** A {@link Status} as {@link goStatus} writes it: `omitempty` drops an empty status or code 0. */
+export interface GoStatus extends Omit<Status, 'status' | 'code'> {
+  status?: Status['status'];
+  code?: number;
 }
 
 /**

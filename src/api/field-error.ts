@@ -72,7 +72,7 @@ function formatBadValue(v: unknown): string {
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return String(v);
   // Values that print as Go syntax (`%#v`), e.g. a CRD's ValidationRule in a CEL compile error.
-  const goString = (v as { goString?: unknown }).goString;
+  const goString = typeof v === 'object' && 'goString' in v ? v.goString : undefined;
   if (typeof goString === 'function') return String(goString.call(v));
   return JSON.stringify(v);
 }

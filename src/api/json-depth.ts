@@ -95,8 +95,8 @@ export function valueDepth(value: unknown, stopAfter = MAX_DECODE_DEPTH): number
   let max = 0;
   const seenAt = new Map<object, number>();
   const stack: Array<[unknown, number]> = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop() as [unknown, number];
+  for (let entry = stack.pop(); entry !== undefined; entry = stack.pop()) {
+    const [node, depth] = entry;
     if (!isContainer(node)) continue;
     const before = seenAt.get(node);
     if (before !== undefined && before >= depth) continue;

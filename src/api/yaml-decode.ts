@@ -17,6 +17,7 @@
  * @module
  */
 import { Lexer, Parser, parse } from 'yaml';
+import { errorMessage } from './error-message.js';
 import {
   type Container,
   childrenOf,
@@ -83,8 +84,7 @@ function allowedAliasRatio(decoded: number): number {
 function expandedSizes(value: Container): Map<Container, number> {
   const size = new Map<Container, number>();
   const stack: Array<{ node: Container; entered: boolean }> = [{ node: value, entered: false }];
-  while (stack.length > 0) {
-    const top = stack[stack.length - 1] as { node: Container; entered: boolean };
+  for (let top = stack.at(-1); top !== undefined; top = stack.at(-1)) {
     if (!top.entered) {
       top.entered = true;
       for (const c of childrenOf(top.node)) {
@@ -142,7 +142,7 @@ export function decodeYamlText(text: string, options: { uniqueKeys?: boolean } =
   try {
     value = parse(text, { maxAliasCount: MAX_YAML_ALIAS_COUNT, ...options });
   } catch (e) {
-    const message = (e as Error).message;
+    const message = errorMessage(e);
     if (message.includes('Excessive alias count')) throw new YamlDecodeError(EXCESSIVE_ALIASING);
     throw new YamlDecodeError(message);
   }

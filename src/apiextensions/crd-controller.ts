@@ -12,20 +12,22 @@
  *
  * @module
  */
+import {
+  CRD_CLEANUP_FINALIZER,
+  type CustomResourceDefinition,
+  isEstablished,
+} from '../api/crd-types.js';
 import { StatusError } from '../api/errors.js';
 import type { ResourceDefinition } from '../api/resource.js';
 import { formatTime } from '../api/time.js';
 import type { ResourceRegistry } from '../apiserver/registry.js';
 import { listPrefix, objectKey } from '../apiserver/store/keys.js';
+import { parseStoredObject } from '../apiserver/store/object-json.js';
 import type { ObjectStore } from '../apiserver/store/object-store.js';
 import type { StorageEvent, Watcher } from '../storage/backend.js';
 import type { Clock } from '../util/clock.js';
+import { asCrd, parseStoredCrd } from './crd-object.js';
 import { planCrdStatus, setCondition } from './crd-status.js';
-import {
-  CRD_CLEANUP_FINALIZER,
-  type CustomResourceDefinition,
-  isEstablished,
-} from './crd-types.js';
 import { customResourceDefinitions, type SchemaTools } from './custom-resource.js';
 
 export interface CrdControllerOptions {
@@ -64,7 +66,7 @@ export class CrdController {
     const current = backend.list(prefix);
     if (current.items.length > 0) await this.#o.loadTools();
     for (const kv of current.items) {
-      const crd = JSON.parse(kv.value) as CustomResourceDefinition;
+      const crd = parseStoredCrd(kv.value);
       if (isEstablished(crd)) this.#serve(crd);
       this.#enqueue(crd.metadata?.name ?? '');
     }
@@ -116,7 +118,7 @@ export class CrdController {
 
   #read(name: string): CustomResourceDefinition | undefined {
     const kv = this.#o.store.backend.getLatest(objectKey(this.#o.crdDefinition, '', name));
-    return kv === undefined ? undefined : (JSON.parse(kv.value) as CustomResourceDefinition);
+    return kv === undefined ? undefined : parseStoredCrd(kv.value);
   }
 
   async #sync(name: string): Promise<void> {
@@ -152,7 +154,7 @@ export class CrdController {
   #groupMembers(group: string | undefined): CustomResourceDefinition[] {
     return this.#o.store.backend
       .list(listPrefix(this.#o.crdDefinition, ''))
-      .items.map((kv) => JSON.parse(kv.value) as CustomResourceDefinition)
+      .items.map((kv) => parseStoredCrd(kv.value))
       .filter((o) => o.spec?.group === group);
   }
 
@@ -196,7 +198,7 @@ export class CrdController {
       this.#o.crdDefinition,
       '',
       name,
-      (current) => change(current as CustomResourceDefinition),
+      (current) => change(asCrd(current)),
       { subresource: 'status' },
     );
   }
@@ -246,7 +248,7 @@ export class CrdController {
     const backend = this.#o.store.backend;
     const prefix = listPrefix({ ...def, namespaced: false }, '');
     for (const kv of backend.list(prefix).items) {
-      const obj = JSON.parse(kv.value) as CustomResourceDefinition;
+      const obj = parseStoredObject(kv.value);
       if (obj.metadata?.deletionTimestamp) continue;
       try {
         await this.#o.store.delete(def, obj.metadata?.namespace ?? '', obj.metadata?.name ?? '', {

@@ -6,16 +6,17 @@
  *
  * @module
  */
-import type { FieldError } from '../api/field-error.js';
-import type { KubeObject } from '../api/object.js';
-import type { ResourceDefinition } from '../api/resource.js';
-import { setCondition } from './crd-status.js';
+
 import {
   CRD_CLEANUP_FINALIZER,
   CRD_GROUP,
-  type CrdStatus,
   type CustomResourceDefinition,
-} from './crd-types.js';
+} from '../api/crd-types.js';
+import type { FieldError } from '../api/field-error.js';
+import type { KubeObject } from '../api/object.js';
+import type { ResourceDefinition } from '../api/resource.js';
+import { asCrd } from './crd-object.js';
+import { setCondition } from './crd-status.js';
 
 /** Validation and defaulting of the CRD object (pure; see `crd-validation/`). */
 export interface CrdChecks {
@@ -46,14 +47,14 @@ export function crdResource(checks: CrdChecks, now: () => string): ResourceDefin
       defaults: (obj) => checks.defaults(obj),
       prepareForCreate(obj) {
         // Upstream PrepareForCreate: a fresh status that records the storage version.
-        const crd = obj as CustomResourceDefinition;
+        const crd = asCrd(obj);
         const stored = storageVersion(crd);
-        crd.status = { ...(stored ? { storedVersions: [stored] } : {}) } as CrdStatus;
+        crd.status = stored ? { storedVersions: [stored] } : {};
       },
       prepareForUpdate(obj, old) {
         // A new storage version is added to storedVersions (never removed here).
-        const crd = obj as CustomResourceDefinition;
-        const status = { ...((old as CustomResourceDefinition).status ?? {}) };
+        const crd = asCrd(obj);
+        const status = { ...asCrd(old).status };
         const stored = storageVersion(crd);
         const versions = status.storedVersions ?? [];
         if (stored && !versions.includes(stored)) status.storedVersions = [...versions, stored];
@@ -64,7 +65,7 @@ export function crdResource(checks: CrdChecks, now: () => string): ResourceDefin
       // The first DELETE only marks the CRD; the cleanup finalizer then holds it.
       holdsDeletion: (obj) => !obj.metadata?.deletionTimestamp,
       prepareForDeletion(obj) {
-        const crd = obj as CustomResourceDefinition;
+        const crd = asCrd(obj);
         const meta = crd.metadata ?? {};
         const finalizers = meta.finalizers ?? [];
         if (!finalizers.includes(CRD_CLEANUP_FINALIZER)) {

@@ -9,6 +9,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startTestServer, type TestServer } from '../apiserver/testing/test-server.js';
 import { createMemoryBackend } from '../storage/memory/backend.js';
+import { apiExtensions } from './index.js';
 import { WIDGET_CRD_NAME, widgetCrd } from './testing/widget-crd.js';
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
@@ -42,7 +43,7 @@ async function established(t: TestServer): Promise<Record<string, unknown>> {
 describe('CustomResourceDefinition lifecycle', () => {
   let t: TestServer;
   before(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ extensions: apiExtensions() });
     const r = await t.request('POST', CRDS, { body: widgetCrd() });
     assert.equal(r.status, 201, r.text);
   });
@@ -196,14 +197,14 @@ describe('CustomResourceDefinition lifecycle', () => {
 describe('CustomResourceDefinitions after a restart', () => {
   it('serves stored custom resources from the first request', async () => {
     const backend = createMemoryBackend();
-    const first = await startTestServer({ backend });
+    const first = await startTestServer({ backend, extensions: apiExtensions() });
     await first.request('POST', CRDS, { body: widgetCrd() });
     await established(first);
     const created = await first.request('POST', W1, { body: widget('kept', { size: 'large' }) });
     assert.equal(created.status, 201, created.text);
     await first.server.stop();
 
-    const second = await startTestServer({ backend });
+    const second = await startTestServer({ backend, extensions: apiExtensions() });
     try {
       const r = await second.request('GET', `${W1}/kept`);
       assert.equal(r.status, 200, r.text);
@@ -216,7 +217,7 @@ describe('CustomResourceDefinitions after a restart', () => {
 
 describe('a terminating CustomResourceDefinition', () => {
   it('waits for finalizers of its custom resources and refuses new ones meanwhile', async () => {
-    const t = await startTestServer();
+    const t = await startTestServer({ extensions: apiExtensions() });
     try {
       await t.request('POST', CRDS, { body: widgetCrd() });
       await established(t);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { CrdNames, CustomResourceDefinition } from '../api/crd-types.js';
 import { planCrdStatus, planNames, setCondition } from './crd-status.js';
-import type { CrdNames, CustomResourceDefinition } from './crd-types.js';
 
 const NOW = '2026-11-30T10:00:00Z';
 

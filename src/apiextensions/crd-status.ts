@@ -10,7 +10,12 @@
  *
  * @module
  */
-import type { CrdCondition, CrdNames, CrdStatus, CustomResourceDefinition } from './crd-types.js';
+import type {
+  CrdCondition,
+  CrdNames,
+  CrdStatus,
+  CustomResourceDefinition,
+} from '../api/crd-types.js';
 
 export interface NamesPlan {
   readonly acceptedNames: CrdNames;

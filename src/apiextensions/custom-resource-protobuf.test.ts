@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startTestServer, type TestServer } from '../apiserver/testing/test-server.js';
+import { apiExtensions } from './index.js';
 import { WIDGET_CRD_NAME, widgetCrd } from './testing/widget-crd.js';
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
@@ -36,7 +37,7 @@ function namedObject(apiVersion: string, kind: string, name: string): Buffer {
 describe('protobuf bodies to custom resources', () => {
   let t: TestServer;
   before(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ extensions: apiExtensions() });
     assert.equal((await t.request('POST', CRDS, { body: widgetCrd() })).status, 201);
     for (let i = 0; i < 200; i++) {
       const r = await t.request('GET', '/apis/example.com/v1/namespaces/default/widgets');

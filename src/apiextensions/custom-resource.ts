@@ -9,11 +9,12 @@
  *
  * @module
  */
+
+import type { CrdNames, CrdVersion, CustomResourceDefinition } from '../api/crd-types.js';
 import type { FieldError } from '../api/field-error.js';
 import { type KubeObject, valueAtPath } from '../api/object.js';
 import type { KindStrategy, ResourceDefinition, ScaleSpec } from '../api/resource.js';
 import type { Schema } from '../api/schema/types.js';
-import type { CrdNames, CrdVersion, CustomResourceDefinition } from './crd-types.js';
 
 /** Compiled `x-kubernetes-validations` of one version's schema. */
 export interface CompiledRules {

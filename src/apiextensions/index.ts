@@ -1,82 +1,111 @@
 /**
- * CustomResourceDefinitions for the API server: the served CRD kind and the controller that
- * turns CRDs into served resources. The validation, schema and CEL tools (`tools.ts`) load on
- * first use: {@link loadApiExtensionsTools} is awaited by the router before any request for a
- * CRD or a custom resource, and by the controller before it serves a CRD, so the strategies'
- * synchronous hooks always find them loaded.
+ * CustomResourceDefinitions for the API server, as the {@link ApiExtensions} it is given
+ * (`ApiServerConfig.extensions`): the served CRD kind, and the controller that turns CRDs into
+ * served resources.
+ *
+ * The validation, schema and CEL tools (`tools.ts`, with the CEL library about 270 KiB of code)
+ * load on first use, per instance: `prepare()` loads them, the router awaits it before any
+ * request for a CRD or a custom resource, and the controller before it serves a CRD, so the
+ * strategies' synchronous hooks always find them loaded.
  *
  * @module
  */
+import { CRD_GROUP } from '../api/crd-types.js';
 import type { ResourceDefinition } from '../api/resource.js';
 import { formatTime } from '../api/time.js';
-import type { ResourceRegistry } from '../apiserver/registry.js';
-import type { ObjectStore } from '../apiserver/store/object-store.js';
-import type { Clock } from '../util/clock.js';
+import type {
+  ApiExtensions,
+  ApiExtensionsFactory,
+  ApiExtensionsHost,
+} from '../apiserver/extensions.js';
 import { CrdController } from './crd-controller.js';
 import { type CrdChecks, crdResource } from './crd-kind.js';
 import type { SchemaTools } from './custom-resource.js';
 
-export { CrdController } from './crd-controller.js';
-export { CRD_CLEANUP_FINALIZER, CRD_GROUP } from './crd-types.js';
+export { CRD_CLEANUP_FINALIZER, CRD_GROUP } from '../api/crd-types.js';
 
+/** What `tools.ts` exports: the heavy half, loaded by `prepare()`. */
 interface Tools {
   readonly crdChecks: CrdChecks;
   readonly customResourceSchemaTools: SchemaTools;
 }
 
-let loading: Promise<Tools> | undefined;
-let loaded: Tools | undefined;
-
-/** Loads the CRD tools once; later calls share the promise. */
-export function loadApiExtensionsTools(): Promise<Tools> {
-  loading ??= import('./tools.js').then((m) => {
-    loaded = m;
-    return m;
-  });
-  return loading;
+/** CRDs and custom resources, for `new ApiServer({ extensions: apiExtensions() })`. */
+export function apiExtensions(): ApiExtensionsFactory {
+  return (host) => new CustomResourceExtensions(host);
 }
 
-function tools(): Tools {
-  if (loaded === undefined) throw new Error('CRD tools used before loadApiExtensionsTools()');
-  return loaded;
-}
+class CustomResourceExtensions implements ApiExtensions {
+  readonly resources: readonly ResourceDefinition[];
+  readonly #crds: CrdController;
+  #loading: Promise<void> | undefined;
+  #tools: Tools | undefined;
 
-/** The CRD tools for hooks that run after {@link loadApiExtensionsTools} resolved. */
-const lazyChecks: CrdChecks = {
-  defaults: (crd) => tools().crdChecks.defaults(crd),
-  validate: (crd) => tools().crdChecks.validate(crd),
-  validateUpdate: (crd, old) => tools().crdChecks.validateUpdate(crd, old),
-};
+  constructor(host: ApiExtensionsHost) {
+    const crdDefinition = crdResource(this.#checks(), () => formatTime(host.clock.now()));
+    this.resources = [crdDefinition];
+    this.#crds = new CrdController({
+      store: host.store,
+      registry: host.registry,
+      crdDefinition,
+      clock: host.clock,
+      tools: this.#schemaTools(),
+      loadTools: () => this.prepare(),
+      onError: (crd, e) => host.onError?.(`customresourcedefinition ${crd}: sync failed`, e),
+    });
+  }
 
-const lazySchemaTools: SchemaTools = {
-  validate: (obj, schema) => tools().customResourceSchemaTools.validate(obj, schema),
-  prune: (obj, schema) => tools().customResourceSchemaTools.prune(obj, schema),
-  applyDefaults: (obj, schema) => tools().customResourceSchemaTools.applyDefaults(obj, schema),
-  compileRules: (schema) => tools().customResourceSchemaTools.compileRules(schema),
-};
+  /** The CRD kind itself and every custom resource run the tools in their hooks. */
+  needsPreparation(def: ResourceDefinition): boolean {
+    return (
+      def.customResource !== undefined ||
+      (def.group === CRD_GROUP && def.plural === 'customresourcedefinitions')
+    );
+  }
 
-/** The CustomResourceDefinition kind, served by every fleetyard API server. */
-export function customResourceDefinitionResource(clock: Pick<Clock, 'now'>): ResourceDefinition {
-  return crdResource(lazyChecks, () => formatTime(clock.now()));
-}
+  prepare(): Promise<void> {
+    this.#loading ??= import('./tools.js').then(
+      (tools) => {
+        this.#tools = tools;
+      },
+      (e: unknown) => {
+        // Not kept: the next request (or the controller's next sync) tries again.
+        this.#loading = undefined;
+        throw e;
+      },
+    );
+    return this.#loading;
+  }
 
-/** Whether serving `def` needs the CRD tools: the CRD kind itself and every custom resource. */
-export function needsApiExtensionsTools(def: ResourceDefinition): boolean {
-  return def.customResource !== undefined || def.plural === 'customresourcedefinitions';
-}
+  start(): Promise<void> {
+    return this.#crds.start();
+  }
 
-export interface ApiExtensionsOptions {
-  readonly store: ObjectStore;
-  readonly registry: ResourceRegistry;
-  readonly crdDefinition: ResourceDefinition;
-  readonly clock: Clock;
-  readonly onError?: (crd: string, error: unknown) => void;
-}
+  stop(): void {
+    this.#crds.stop();
+  }
 
-export function createCrdController(options: ApiExtensionsOptions): CrdController {
-  return new CrdController({
-    ...options,
-    tools: lazySchemaTools,
-    loadTools: loadApiExtensionsTools,
-  });
+  /** The tools for hooks that run only after {@link prepare} resolved (see the module doc). */
+  #loaded(): Tools {
+    if (this.#tools === undefined) throw new Error('CRD tools used before prepare() resolved');
+    return this.#tools;
+  }
+
+  #checks(): CrdChecks {
+    return {
+      defaults: (crd) => this.#loaded().crdChecks.defaults(crd),
+      validate: (crd) => this.#loaded().crdChecks.validate(crd),
+      validateUpdate: (crd, old) => this.#loaded().crdChecks.validateUpdate(crd, old),
+    };
+  }
+
+  #schemaTools(): SchemaTools {
+    return {
+      validate: (obj, schema) => this.#loaded().customResourceSchemaTools.validate(obj, schema),
+      prune: (obj, schema) => this.#loaded().customResourceSchemaTools.prune(obj, schema),
+      applyDefaults: (obj, schema) =>
+        this.#loaded().customResourceSchemaTools.applyDefaults(obj, schema),
+      compileRules: (schema) => this.#loaded().customResourceSchemaTools.compileRules(schema),
+    };
+  }
 }

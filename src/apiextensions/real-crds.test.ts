@@ -12,6 +12,7 @@ import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parse } from 'yaml';
 import { startTestServer, type TestServer } from '../apiserver/testing/test-server.js';
+import { apiExtensions } from './index.js';
 
 const CRDS = '/apis/apiextensions.k8s.io/v1/customresourcedefinitions';
 const GW_V1 = '/apis/gateway.networking.k8s.io/v1';
@@ -55,7 +56,7 @@ const invalid = (kind: string, name: string, detail: string) =>
 describe('real CustomResourceDefinitions', () => {
   let t: TestServer;
   before(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ extensions: apiExtensions() });
   });
   after(async () => {
     await t.close();

@@ -5,9 +5,10 @@
  *
  * @module
  */
+
+import { compileSchemaValidations, validateWithCel } from '../api/cel/index.js';
 import type { FieldPath } from '../api/field-error.js';
 import type { Schema } from '../api/schema/types.js';
-import { compileSchemaValidations, validateWithCel } from './cel/index.js';
 import type { CrdChecks } from './crd-kind.js';
 import {
   type CrdValidationHooks,

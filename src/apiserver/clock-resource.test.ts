@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import { parseSpeed } from '../clock/control.js';
+import { parseSpeed } from '../util/clock-control.js';
 import {
   applyClockSpec,
   type ClockSpec,

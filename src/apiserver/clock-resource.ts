@@ -21,11 +21,16 @@
  * @module
  */
 import { type FieldError, fieldErrors } from '../api/field-error.js';
-import type { KubeObject } from '../api/object.js';
+import { isJsonObject, type KubeObject } from '../api/object.js';
 import { parseRfc3339 } from '../api/printers/duration.js';
 import type { ResourceDefinition } from '../api/resource.js';
 import { formatTime } from '../api/time.js';
-import { type ClockControl, type ClockStatus, parseSpeed, type Speed } from '../clock/control.js';
+import {
+  type ClockControl,
+  type ClockStatus,
+  parseSpeed,
+  type Speed,
+} from '../util/clock-control.js';
 import type { ExtraResource } from './handlers/discovery.js';
 
 export const CLOCK_GROUP = 'sim.fleetyard.dev';
@@ -152,25 +157,24 @@ export function readClockSpec(spec: unknown): { spec?: ClockSpec; errors: FieldE
   if (spec === undefined || spec === null) {
     return { errors: [fieldErrors.required('spec.speed')] };
   }
-  if (typeof spec !== 'object' || Array.isArray(spec)) {
+  if (!isJsonObject(spec)) {
     return { errors: [fieldErrors.invalid('spec', spec, 'must be an object')] };
   }
-  const s = spec as Record<string, unknown>;
   const errors: FieldError[] = [];
-  const speed = readSpeed(s.speed, errors);
+  const speed = readSpeed(spec.speed, errors);
   let paused = false;
-  if (typeof s.paused === 'boolean') paused = s.paused;
-  else if (s.paused !== undefined && s.paused !== null) {
-    errors.push(fieldErrors.invalid('spec.paused', s.paused, 'must be a boolean'));
+  if (typeof spec.paused === 'boolean') paused = spec.paused;
+  else if (spec.paused !== undefined && spec.paused !== null) {
+    errors.push(fieldErrors.invalid('spec.paused', spec.paused, 'must be a boolean'));
   }
   let runUntil: number | undefined;
-  if (typeof s.runUntil === 'string' && s.runUntil !== '') {
-    runUntil = parseRfc3339(s.runUntil);
+  if (typeof spec.runUntil === 'string' && spec.runUntil !== '') {
+    runUntil = parseRfc3339(spec.runUntil);
     if (runUntil === undefined) {
-      errors.push(fieldErrors.invalid('spec.runUntil', s.runUntil, TIME_DETAIL));
+      errors.push(fieldErrors.invalid('spec.runUntil', spec.runUntil, TIME_DETAIL));
     }
-  } else if (s.runUntil !== undefined && s.runUntil !== null && s.runUntil !== '') {
-    errors.push(fieldErrors.invalid('spec.runUntil', s.runUntil, TIME_DETAIL));
+  } else if (spec.runUntil !== undefined && spec.runUntil !== null && spec.runUntil !== '') {
+    errors.push(fieldErrors.invalid('spec.runUntil', spec.runUntil, TIME_DETAIL));
   }
   if (errors.length > 0 || speed === undefined) return { errors };
   return { spec: { speed, paused, runUntil }, errors };

@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { errorMessage } from '../api/error-message.js';
 import {
   createStatefulSetResource,
   type StatefulSetFeatures,
@@ -37,7 +38,7 @@ export const DEFAULT_FEATURE_GATES: FeatureGates = {
 };
 
 function isGateName(name: string): name is FeatureGateName {
-  return (FEATURE_GATE_NAMES as readonly string[]).includes(name);
+  return FEATURE_GATE_NAMES.some((gate) => gate === name);
 }
 
 /** Go's `strconv.ParseBool`: the spellings it accepts, and its error text otherwise. */
@@ -65,7 +66,7 @@ export function parseFeatureGates(value: string): FeatureGates {
     try {
       pairs.push([name, parseBool(raw)]);
     } catch (e) {
-      throw new Error(`invalid value of ${name}=${raw}, err: ${(e as Error).message}`);
+      throw new Error(`invalid value of ${name}=${raw}, err: ${errorMessage(e)}`);
     }
   }
   const gates: Record<FeatureGateName, boolean> = { ...DEFAULT_FEATURE_GATES };

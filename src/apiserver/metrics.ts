@@ -48,19 +48,19 @@ type Recording = (i: Instruments) => void;
 
 export function createApiMetrics(backend: () => Backend | undefined): ApiMetrics {
   let instruments: Instruments | undefined;
-  let loading: Promise<void> | undefined;
+  let loading: Promise<Instruments> | undefined;
   const pending: Recording[] = [];
   const others: (() => Promise<string>)[] = [];
   const record = (r: Recording): void => {
     if (instruments) r(instruments);
     else pending.push(r);
   };
-  const load = (): Promise<void> => {
+  const loaded = (): Promise<Instruments> => {
     loading ??= import('prom-client').then((mod) => {
-      // A CommonJS module: bundled, its exports arrive as `default`; under Node, named.
-      const prom = (mod as { default?: PromClient }).default ?? mod;
-      instruments = createInstruments(prom, backend);
-      for (const r of pending.splice(0)) r(instruments);
+      const created = createInstruments(promClientOf(mod), backend);
+      instruments = created;
+      for (const r of pending.splice(0)) r(created);
+      return created;
     });
     return loading;
   };
@@ -78,13 +78,14 @@ export function createApiMetrics(backend: () => Backend | undefined): ApiMetrics
         i.commitBatchSize.observe(batchSize);
         i.commitDuration.observe(seconds);
       }),
-    load,
+    load: async () => {
+      await loaded();
+    },
     include: (exposition) => {
       others.push(exposition);
     },
     render: async () => {
-      await load();
-      const registry = (instruments as Instruments).registry;
+      const { registry } = await loaded();
       const parts = await Promise.all([registry.metrics(), ...others.map(withinASecond)]);
       return { text: parts.filter((t) => t !== '').join('\n'), contentType: registry.contentType };
     },
@@ -92,6 +93,22 @@ export function createApiMetrics(backend: () => Backend | undefined): ApiMetrics
 }
 
 type PromClient = typeof import('prom-client');
+
+/**
+ * prom-client's exports. A CommonJS module: bundled, its exports arrive as `default`; under
+ * Node, named (and as `default` too).
+ */
+function promClientOf(mod: PromClient): PromClient {
+  const exports: unknown = 'default' in mod ? mod.default : undefined;
+  return isPromClient(exports) ? exports : mod;
+}
+
+/** Whether `v` has the classes {@link createInstruments} builds on. */
+function isPromClient(v: unknown): v is PromClient {
+  if (typeof v !== 'object' || v === null) return false;
+  const classes = ['Registry', 'Counter', 'Gauge', 'Histogram'];
+  return classes.every((name) => typeof Reflect.get(v, name) === 'function');
+}
 
 /** Another component's exposition text, or '' when it fails or takes over a second. */
 function withinASecond(exposition: () => Promise<string>): Promise<string> {

@@ -10,12 +10,13 @@
  * @module
  */
 import { forbidden, notFound, StatusError } from '../api/errors.js';
-import type { KubeObject } from '../api/object.js';
+import { getArr, getObj } from '../api/kinds/json.js';
 import type { ResourceDefinition } from '../api/resource.js';
 import type { Backend, KeyValue, StorageEvent, Watcher } from '../storage/backend.js';
 import type { Clock } from '../util/clock.js';
 import type { ResourceRegistry } from './registry.js';
 import { listPrefix, objectKey } from './store/keys.js';
+import { parseStoredObject } from './store/object-json.js';
 import type { Admission, ObjectStore } from './store/object-store.js';
 
 export const BUILTIN_NAMESPACES = ['default', 'kube-system', 'kube-public', 'kube-node-lease'];
@@ -67,7 +68,7 @@ const terminating = new WeakMap<KeyValue, boolean>();
 function isTerminating(kv: KeyValue): boolean {
   let t = terminating.get(kv);
   if (t === undefined) {
-    t = Boolean((JSON.parse(kv.value) as KubeObject).metadata?.deletionTimestamp);
+    t = Boolean(parseStoredObject(kv.value).metadata?.deletionTimestamp);
     terminating.set(kv, t);
   }
   return t;
@@ -116,7 +117,7 @@ export class NamespaceController {
   }
 
   #consider(json: string): void {
-    const ns = JSON.parse(json) as KubeObject;
+    const ns = parseStoredObject(json);
     const name = ns.metadata?.name;
     if (name && ns.metadata?.deletionTimestamp) this.#enqueue(name);
   }
@@ -166,7 +167,7 @@ export class NamespaceController {
       const items = this.#backend.list(listPrefix(def, namespace)).items;
       for (const kv of items) {
         remaining++;
-        const obj = JSON.parse(kv.value) as KubeObject;
+        const obj = parseStoredObject(kv.value);
         if (obj.metadata?.deletionTimestamp) continue;
         try {
           await this.#o.store.delete(def, namespace, obj.metadata?.name ?? '', {
@@ -204,8 +205,8 @@ export class NamespaceController {
       '',
       name,
       (current) => {
-        const spec = (current.spec ?? {}) as { finalizers?: string[] };
-        const finalizers = (spec.finalizers ?? []).filter((f) => f !== 'kubernetes');
+        const spec = getObj(current, 'spec') ?? {};
+        const finalizers = (getArr(spec, 'finalizers') ?? []).filter((f) => f !== 'kubernetes');
         return { ...current, spec: { ...spec, finalizers } };
       },
       { subresource: 'finalize' },

@@ -8,7 +8,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { methodNotSupported, pathNotFound } from '../api/errors.js';
 import { groupResource, type ResourceDefinition } from '../api/resource.js';
-import { loadApiExtensionsTools, needsApiExtensionsTools } from '../apiextensions/index.js';
 import { CLOCK_DISCOVERY } from './clock-resource.js';
 import { handleBinding } from './handlers/binding.js';
 import { handleClock, isClockRequest } from './handlers/clock.js';
@@ -138,7 +137,8 @@ async function resource(
   if (def.namespaced && info.namespace === '' && info.name !== '') throw pathNotFound();
   checkPathSegments(info.namespace, info.name);
   // CRDs and custom resources run validation tools that load on first use.
-  if (needsApiExtensionsTools(def)) await loadApiExtensionsTools();
+  const extensions = api.extensions;
+  if (extensions?.needsPreparation(def)) await extensions.prepare();
   const accept = parseAccept(req.headers.accept);
   requireJson(accept);
   const call: ResourceCall = { req, res, info, def, query: url.searchParams, accept };

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import { errorMessage } from '../api/error-message.js';
 import { badRequest } from '../api/errors.js';
 import {
   checkFieldSelectorFields,
@@ -49,6 +50,6 @@ function parseOrBadRequest<T>(parse: () => T): T {
   try {
     return parse();
   } catch (e) {
-    throw badRequest((e as Error).message);
+    throw badRequest(errorMessage(e));
   }
 }

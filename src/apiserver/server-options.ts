@@ -5,9 +5,9 @@
  * @module
  */
 import type { ResourceDefinition } from '../api/resource.js';
-import type { ClockControl } from '../clock/control.js';
 import type { Backend } from '../storage/backend.js';
 import type { Clock } from '../util/clock.js';
+import type { ClockControl } from '../util/clock-control.js';
 import type { FeatureGates } from './feature-gates.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-limits.js';
 
@@ -80,7 +80,7 @@ export interface RequestLogEntry {
   readonly method: string;
   /**
    * Path and query as requested, unredacted: a client may put a credential in a query (the
-   * server refuses it, but it was sent), so a logger redacts it (`security/redact-url.ts`).
+   * server refuses it, but it was sent), so a logger redacts it (`util/redact-url.ts`).
    */
   readonly url: string;
   readonly code: number;

@@ -14,15 +14,9 @@ import {
   type ServerResponse,
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import type { AddressInfo, Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { StatusError, unauthorized } from '../api/errors.js';
 import { loadBuiltinSchemas } from '../api/schema/builtin/index.js';
-import {
-  type CrdController,
-  createCrdController,
-  customResourceDefinitionResource,
-  loadApiExtensionsTools,
-} from '../apiextensions/index.js';
 import { bearerTokenFrom, generateToken, tokenMatcher } from '../security/token.js';
 import { holdClock, realClock } from '../util/clock.js';
 import { composeAdmission } from './admission/chain.js';
@@ -35,6 +29,7 @@ import { storageObjectInUseProtectionAdmission } from './admission/storage-objec
 import { advertisedAddress, machineInterfaces } from './bootstrap/advertise-address.js';
 import { KubernetesServiceReconciler } from './bootstrap/reconciler.js';
 import { CLOCK_GROUP, serveClock } from './clock-resource.js';
+import type { ApiExtensions, ApiExtensionsFactory } from './extensions.js';
 import { gateResources } from './feature-gates.js';
 import type { ApiServices } from './handlers/context.js';
 import {
@@ -42,6 +37,7 @@ import {
   type ConnectionLimitStats,
   serverCreateOptions,
 } from './http/connection-limits.js';
+import { endGracefully } from './http/end-gracefully.js';
 import {
   DEFAULT_INFLIGHT_LIMITS,
   InFlightLimiter,
@@ -61,7 +57,7 @@ import { parseRequestInfo } from './request-info.js';
 import { routeRequest } from './router.js';
 import { type ApiServerOptions, connectionLimits } from './server-options.js';
 import { KUBERNETES_SERVICE_IP, ServiceAllocator } from './service-allocator.js';
-import { type Admission, ObjectStore } from './store/object-store.js';
+import { ObjectStore } from './store/object-store.js';
 
 export type { ApiServerOptions, RequestLogEntry } from './server-options.js';
 
@@ -74,33 +70,17 @@ export interface ApiServerConfig extends ApiServerOptions {
    * `advertisedAddress`). Absent: not kept (the in-process test servers).
    */
   readonly kubernetesService?: { readonly advertiseAddress?: string };
+  /**
+   * Serves kinds beyond the built-in ones (`fleetyard up` passes apiextensions', which serves
+   * CustomResourceDefinitions and custom resources). Absent: built-in kinds only.
+   */
+  readonly extensions?: ApiExtensionsFactory;
 }
 
-/** Flushes what the socket holds, then closes it (FIN); destroys it after `timeoutMs`. */
-function endGracefully(socket: Socket, timeoutMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    if (socket.destroyed) {
-      resolve();
-      return;
-    }
-    const timer = setTimeout(() => socket.destroy(), timeoutMs);
-    socket.once('close', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    socket.end();
-  });
-}
-
-/** The allocation hooks of the Service allocator, for the object store's admission. */
-function allocation(services: ServiceAllocator): Admission {
-  return {
-    allocate: (def, obj) => services.allocate(def, obj),
-    preserve: (def, next, current) => services.preserve(def, next, current),
-  };
-}
-
-/** Metrics are recorded from the start but their library loads this long after listening. */
+/**
+ * Metrics are recorded from the start but their library loads this long after listening; the
+ * extensions prepare then too.
+ */
 const METRICS_LOAD_DELAY_MS = 1000;
 
 /** How long shutdown waits for clients to read the last bytes of their responses. */
@@ -121,7 +101,7 @@ export class ApiServer {
   readonly #server: Server;
   readonly #shutdown = new AbortController();
   readonly #namespaces: NamespaceController;
-  readonly #crds: CrdController;
+  readonly #extensions: ApiExtensions | undefined;
   readonly #services: ServiceAllocator;
   readonly #kubernetesService: KubernetesServiceReconciler;
   #inFlight = 0;
@@ -157,9 +137,7 @@ export class ApiServer {
         options.maxMutatingRequestsInFlight ?? DEFAULT_INFLIGHT_LIMITS.maxMutatingRequestsInFlight,
     });
     const clock = options.clock ?? realClock;
-    const crdDefinition = customResourceDefinitionResource(clock);
-    const resources = gateResources(options.resources, options.featureGates);
-    this.registry = new ResourceRegistry([...resources, crdDefinition]);
+    this.registry = new ResourceRegistry(gateResources(options.resources, options.featureGates));
     this.#services = new ServiceAllocator(options.backend);
     this.store = new ObjectStore({
       backend: options.backend,
@@ -169,7 +147,7 @@ export class ApiServer {
         // LimitRanger fills defaults before anything counts them; ResourceQuota is last, as
         // upstream orders its plugins, so it charges the object as it will be stored.
         limitRangerAdmission(options.backend),
-        allocation(this.#services),
+        this.#services,
         defaultTolerationSecondsAdmission({
           notReadyTolerationSeconds: options.defaultNotReadyTolerationSeconds,
           unreachableTolerationSeconds: options.defaultUnreachableTolerationSeconds,
@@ -183,6 +161,14 @@ export class ApiServer {
       ...(options.uid ? { uid: options.uid } : {}),
       ...(options.random ? { random: options.random } : {}),
     });
+    this.#extensions = options.extensions?.({
+      store: this.store,
+      registry: this.registry,
+      clock,
+      ...(options.onError ? { onError: options.onError } : {}),
+    });
+    // After the built-in kinds, as their discovery order has always been.
+    for (const def of this.#extensions?.resources ?? []) this.registry.add(def);
     this.services = {
       registry: this.registry,
       store: this.store,
@@ -192,6 +178,7 @@ export class ApiServer {
       openapi: lazyOpenApiService({ registry: this.registry, loadBuiltinSchemas }),
       shutdownSignal: this.#shutdown.signal,
       minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
+      ...(this.#extensions !== undefined ? { extensions: this.#extensions } : {}),
       ...(options.clockControl !== undefined
         ? { servedClock: serveClock(options.clockControl, options.onError) }
         : {}),
@@ -201,13 +188,6 @@ export class ApiServer {
       registry: this.registry,
       clock,
       onError: (ns, e) => options.onError?.(`namespace ${ns}: finalization failed`, e),
-    });
-    this.#crds = createCrdController({
-      store: this.store,
-      registry: this.registry,
-      crdDefinition,
-      clock,
-      onError: (crd, e) => options.onError?.(`customresourcedefinition ${crd}: sync failed`, e),
     });
     this.#kubernetesService = new KubernetesServiceReconciler({
       store: this.store,
@@ -265,8 +245,9 @@ export class ApiServer {
   async start(): Promise<string> {
     this.#services.start();
     this.#namespaces.start();
-    // Stored CRDs are served before the first request (a restart keeps custom resources served).
-    await this.#crds.start();
+    // What extensions store (CRDs) is served before the first request: a restart keeps
+    // custom resources served.
+    await this.#extensions?.start();
     const host = this.#options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
       this.#server.once('error', reject);
@@ -275,14 +256,23 @@ export class ApiServer {
         resolve();
       });
     });
-    const addr = this.#server.address() as AddressInfo;
+    const addr = this.#server.address();
+    // Listening on a host and port gives an address object (a string is a pipe's path).
+    if (addr === null || typeof addr === 'string') throw new Error('not listening on TCP');
     const scheme = this.#options.tls ? 'https' : 'http';
     const shown = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
     this.#url = `${scheme}://${shown}:${addr.port}`;
     // Later: loading the metrics library (~12 ms) is not on the path to the first answers.
     this.services.clock.setTimer(METRICS_LOAD_DELAY_MS, () => void this.services.metrics.load());
-    // The CRD tools too, so the first CRD request does not wait for them.
-    this.services.clock.setTimer(METRICS_LOAD_DELAY_MS, () => void loadApiExtensionsTools());
+    // The extensions' preparation too (the CRD tools), so their first request rarely waits.
+    const extensions = this.#extensions;
+    if (extensions !== undefined) {
+      this.services.clock.setTimer(METRICS_LOAD_DELAY_MS, () => {
+        extensions.prepare().catch((e: unknown) => {
+          this.#options.onError?.('api extensions: preparation failed', e);
+        });
+      });
+    }
     return this.#url;
   }
 
@@ -325,7 +315,7 @@ export class ApiServer {
   async stop(): Promise<void> {
     this.#kubernetesService.stop();
     this.#namespaces.stop();
-    this.#crds.stop();
+    this.#extensions?.stop();
     this.services.openapi.close();
     this.#services.stop();
     this.#shutdown.abort();

@@ -20,10 +20,12 @@
  */
 import { invalid } from '../api/errors.js';
 import { fieldErrors, OMIT_VALUE, path } from '../api/field-error.js';
-import type { KubeObject } from '../api/object.js';
+import { getObj, objects } from '../api/kinds/json.js';
+import type { JsonObject, KubeObject } from '../api/object.js';
 import type { ResourceDefinition } from '../api/resource.js';
 import type { Backend, StorageEvent, Watcher } from '../storage/backend.js';
 import { listPrefix } from './store/keys.js';
+import { parseStoredObject } from './store/object-json.js';
 
 /** The `kubernetes` Service's address: the first of the service range. */
 export const KUBERNETES_SERVICE_IP = '10.96.0.1';
@@ -44,8 +46,6 @@ interface Holding {
   readonly ports: readonly number[];
 }
 
-type Json = Record<string, unknown>;
-
 export class ServiceAllocator {
   readonly #backend: Backend;
   readonly #durable = new Map<string, Holding>();
@@ -62,7 +62,7 @@ export class ServiceAllocator {
     const prefix = listPrefix({ group: '', plural: 'services', namespaced: true }, '');
     const current = this.#backend.list(prefix);
     for (const kv of current.items)
-      this.#durable.set(kv.key, holdingOf(JSON.parse(kv.value) as KubeObject));
+      this.#durable.set(kv.key, holdingOf(parseStoredObject(kv.value)));
     this.#watcher = this.#backend.watch(prefix, current.revision, (events) =>
       this.#observe(events),
     );
@@ -75,7 +75,7 @@ export class ServiceAllocator {
   /** Fills missing cluster IPs and node ports; returns the release of the reservation. */
   allocate(def: ResourceDefinition, obj: KubeObject): (() => void) | undefined {
     if (!isService(def)) return undefined;
-    const spec = (obj.spec ?? {}) as Json;
+    const spec = specOf(obj);
     const used = this.#used();
     const ips: string[] = [];
     const ports: number[] = [];
@@ -91,10 +91,11 @@ export class ServiceAllocator {
       spec.type === 'NodePort' ||
       (spec.type === 'LoadBalancer' && spec.allocateLoadBalancerNodePorts !== false)
     ) {
-      for (const port of (spec.ports ?? []) as Json[]) {
+      for (const port of objects(spec, 'ports')) {
         if (typeof port.nodePort === 'number' && port.nodePort !== 0) continue;
-        port.nodePort = this.#takePort(used.ports);
-        ports.push(port.nodePort as number);
+        const nodePort = this.#takePort(used.ports);
+        port.nodePort = nodePort;
+        ports.push(nodePort);
       }
     }
     const holding: Holding = { ips, ports };
@@ -105,8 +106,8 @@ export class ServiceAllocator {
   /** An update that omits allocated values keeps them (upstream `PatchAllocatedValues`). */
   preserve(def: ResourceDefinition, next: KubeObject, current: KubeObject): void {
     if (!isService(def)) return;
-    const spec = (next.spec ?? {}) as Json;
-    const old = (current.spec ?? {}) as Json;
+    const spec = specOf(next);
+    const old = specOf(current);
     if (spec.type !== 'ExternalName' && old.type !== 'ExternalName') preserveClusterIPs(spec, old);
     if (spec.type !== 'ClusterIP') preserveNodePorts(spec, old);
   }
@@ -114,7 +115,7 @@ export class ServiceAllocator {
   #observe(events: readonly StorageEvent[]): void {
     for (const ev of events) {
       if (ev.type === 'delete') this.#durable.delete(ev.kv.key);
-      else this.#durable.set(ev.kv.key, holdingOf(JSON.parse(ev.kv.value) as KubeObject));
+      else this.#durable.set(ev.kv.key, holdingOf(parseStoredObject(ev.kv.value)));
     }
   }
 
@@ -158,7 +159,7 @@ export class ServiceAllocator {
  * A requested cluster IP that another Service holds is refused, as upstream; so is the
  * `kubernetes` Service's address for any other Service.
  */
-function refuseTaken(obj: KubeObject, spec: Json, used: Set<string>): void {
+function refuseTaken(obj: KubeObject, spec: JsonObject, used: Set<string>): void {
   const ip = spec.clusterIP;
   if (typeof ip !== 'string' || ip === '' || ip === 'None') return;
   if (!used.has(ip) && !(ip === KUBERNETES_SERVICE_IP && !isKubernetesService(obj))) return;
@@ -172,16 +173,16 @@ function refuseTaken(obj: KubeObject, spec: Json, used: Set<string>): void {
   ]);
 }
 
-function preserveClusterIPs(spec: Json, old: Json): void {
+function preserveClusterIPs(spec: JsonObject, old: JsonObject): void {
   for (const field of ['clusterIP', 'clusterIPs', 'ipFamilies']) {
     if (!spec[field] && old[field]) spec[field] = old[field];
   }
 }
 
-function preserveNodePorts(spec: Json, old: Json): void {
-  const oldPorts = (old.ports ?? []) as Json[];
-  const protocol = (p: Json): unknown => p.protocol ?? 'TCP';
-  for (const port of (spec.ports ?? []) as Json[]) {
+function preserveNodePorts(spec: JsonObject, old: JsonObject): void {
+  const oldPorts = objects(old, 'ports');
+  const protocol = (p: JsonObject): unknown => p.protocol ?? 'TCP';
+  for (const port of objects(spec, 'ports')) {
     if (port.nodePort) continue;
     const match = oldPorts.find((p) => p.port === port.port && protocol(p) === protocol(port));
     if (match?.nodePort) port.nodePort = match.nodePort;
@@ -197,12 +198,20 @@ function isService(def: ResourceDefinition): boolean {
   return def.group === '' && def.plural === 'services';
 }
 
+/**
+ * A Service's `spec`, to read and fill in place. Stored and admitted Services are valid, so
+ * an absent or malformed spec only ever reads as empty (and what is filled in goes nowhere).
+ */
+function specOf(obj: KubeObject): JsonObject {
+  return getObj(obj, 'spec') ?? {};
+}
+
 function holdingOf(obj: KubeObject): Holding {
-  const spec = (obj.spec ?? {}) as Json;
-  const ips = ((spec.clusterIPs as unknown[] | undefined) ?? [spec.clusterIP]).filter(
+  const spec = specOf(obj);
+  const ips = (Array.isArray(spec.clusterIPs) ? spec.clusterIPs : [spec.clusterIP]).filter(
     (ip): ip is string => typeof ip === 'string' && ip !== '' && ip !== 'None',
   );
-  const ports = ((spec.ports ?? []) as Json[])
+  const ports = objects(spec, 'ports')
     .map((p) => p.nodePort)
     .filter((p): p is number => typeof p === 'number' && p > 0);
   return { ips, ports };

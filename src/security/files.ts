@@ -157,5 +157,5 @@ function assertOwnedByUs(path: string, uid: number): void {
 
 /** True for an ENOENT error from `node:fs`. */
 export function isNotFound(err: unknown): boolean {
-  return err instanceof Error && (err as NodeJS.ErrnoException).code === 'ENOENT';
+  return err instanceof Error && 'code' in err && err.code === 'ENOENT';
 }

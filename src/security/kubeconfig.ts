@@ -1,7 +1,7 @@
 /**
  * The kubeconfig `fleetyard up` writes: it must work as-is with kubectl 1.27–1.33 and
  * @kubernetes/client-node 1.x, so it pins the CA (no `insecure-skip-tls-verify`) and uses https,
- * the only scheme over which kubectl sends a bearer token at all (k8s-wire.md §1).
+ * the only scheme over which kubectl sends a bearer token at all (docs/design/wire-protocol.md §1).
  *
  * @module
  */

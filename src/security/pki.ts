@@ -47,7 +47,7 @@ const BACKDATE_MS = 5 * 60_000;
 /** Names always in the serving certificate, so local clients work whatever `hosts` says. */
 const DEFAULT_HOSTS = ['localhost', '127.0.0.1', '::1'];
 
-const EC_KEY_ALGORITHM = { name: 'ECDSA', namedCurve: 'P-256' };
+const EC_KEY_ALGORITHM: webcrypto.EcKeyGenParams = { name: 'ECDSA', namedCurve: 'P-256' };
 
 /** Inputs of {@link ensureServingCertificates}. */
 export interface EnsureServingCertificatesOptions {
@@ -188,10 +188,7 @@ function parseCa(certPem: string, keyPem: string, dir: string): Ca {
 async function createCa(dir: string, now: number): Promise<Ca> {
   const x509 = await loadX509();
   const crypto = webcrypto;
-  const keys = (await crypto.subtle.generateKey(EC_KEY_ALGORITHM, true, [
-    'sign',
-    'verify',
-  ])) as webcrypto.CryptoKeyPair;
+  const keys = await crypto.subtle.generateKey(EC_KEY_ALGORITHM, true, ['sign', 'verify']);
   const { BasicConstraintsExtension, KeyUsageFlags, KeyUsagesExtension } = x509;
   const certificate = await x509.X509CertificateGenerator.createSelfSigned(
     {
@@ -277,10 +274,7 @@ async function issueServing(
 ): Promise<{ certPem: string; keyPem: string }> {
   const x509 = await loadX509();
   const crypto = webcrypto;
-  const keys = (await crypto.subtle.generateKey(EC_KEY_ALGORITHM, true, [
-    'sign',
-    'verify',
-  ])) as webcrypto.CryptoKeyPair;
+  const keys = await crypto.subtle.generateKey(EC_KEY_ALGORITHM, true, ['sign', 'verify']);
   const signing = signingAlgorithmFor(ca.key);
   const signingKey = await crypto.subtle.importKey(
     'pkcs8',
@@ -330,7 +324,7 @@ async function servingExtensions(
     new x509.SubjectAlternativeNameExtension(names),
     await x509.SubjectKeyIdentifierExtension.create(publicKey, false, webcrypto),
   ];
-  // The authority key id must repeat the CA's subject key id (RFC 5280 §4.2.1.1).
+  // The authority key id must repeat the CA's subject key id (RFC 5280 section 4.2.1.1).
   const caKeyId = caCert.getExtension(x509.SubjectKeyIdentifierExtension)?.keyId;
   if (caKeyId) extensions.push(new x509.AuthorityKeyIdentifierExtension(caKeyId));
   return extensions;

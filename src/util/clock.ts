@@ -14,7 +14,7 @@ export interface Clock {
   setTimer(ms: number, fn: () => void): () => void;
   /**
    * Marks work in flight until the returned function is called. A clock that jumps (the
-   * virtual clock at speed `max`, `src/clock/`) does not move while any hold is open, so work
+   * virtual clock at speed `max`, `src/sim/clock/`) does not move while any hold is open, so work
    * started at one time finishes at that time. Clocks that do not jump leave it out.
    */
   hold?(): () => void;
@@ -26,13 +26,13 @@ export interface Clock {
   watchEvents?(delta: number): void;
   /**
    * Present when the cluster runs serially for a deterministic run (`--seed` with the
-   * virtual clock, `src/clock/turns.ts`): work queues, the scheduler and informers hand their
+   * virtual clock, `src/sim/clock/turns.ts`): work queues, the scheduler and informers hand their
    * work to it instead of running it at once, and clients send requests through it.
    */
   readonly turns?: TurnGate;
 }
 
-/** What components see of serial execution (`src/clock/turns.ts`). */
+/** What components see of serial execution (`src/sim/clock/turns.ts`). */
 export interface TurnGate {
   /** Adds a source of work; it runs one item per turn it is given. */
   register(name: string, source: { ready(): boolean; run(): void }): () => void;

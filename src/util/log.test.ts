@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { REDACTED } from '../security/redact.js';
-import { generateToken } from '../security/token.js';
 import { addLogSecret, createLogger } from './log.js';
+import { REDACTED } from './redact.js';
+
+/** A token shaped as `security/token.ts` makes them (32 random bytes, base64url). */
+const generateToken = (): string => randomBytes(32).toString('base64url');
 
 /** A logger writing into an array, flushed. */
 function capture(): { lines: string[]; log: ReturnType<typeof createLogger> } {

@@ -4,7 +4,7 @@
  *
  * No credential is ever written: request headers are not logged (they carry the bearer
  * token), the `headers`/`req` fields lose their credential headers, and every finished line
- * goes through `redactSecrets` (security/redact.ts) before it reaches stderr, which removes
+ * goes through `redactSecrets` (util/redact.ts) before it reaches stderr, which removes
  * the secrets registered with {@link addLogSecret} (the token of `up`, of a kubeconfig) and
  * anything shaped like a credential. Scanning each line costs ~2 µs (a few `includes` and
  * regular expressions over ~200 bytes); at debug level that is one line per request.
@@ -12,8 +12,8 @@
  * @module
  */
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { LOG_REDACT_PATHS, REDACTED, redactHeaders, redactSecrets } from '../security/redact.js';
-import { redactRequestUrl } from '../security/redact-url.js';
+import { LOG_REDACT_PATHS, REDACTED, redactHeaders, redactSecrets } from './redact.js';
+import { redactRequestUrl } from './redact-url.js';
 
 export type { Logger };
 
@@ -53,11 +53,11 @@ export function redactingStream(stream: Flushable): Flushable {
 /** A `req` logged as such: method, redacted URL and headers; never the socket or body. */
 function requestSerializer(req: unknown): unknown {
   if (req === null || typeof req !== 'object') return req;
-  const r = req as { method?: unknown; url?: unknown; headers?: unknown };
+  const url = 'url' in req ? req.url : undefined;
   return {
-    method: r.method,
-    url: typeof r.url === 'string' ? redactRequestUrl(r.url) : r.url,
-    headers: redactHeaders(r.headers),
+    method: 'method' in req ? req.method : undefined,
+    url: typeof url === 'string' ? redactRequestUrl(url) : url,
+    headers: redactHeaders('headers' in req ? req.headers : undefined),
   };
 }
 

@@ -32,8 +32,10 @@ function basicKind(v: unknown): BasicKind {
   throw new JsonPathError(BAD_TYPE);
 }
 
+/** The number of an `int` or `float` operand (anything else cannot reach here: NaN). */
 function numeric(v: unknown): number {
-  return v instanceof FloatLiteral ? v.value : (v as number);
+  if (typeof v === 'number') return v;
+  return v instanceof FloatLiteral ? v.value : Number.NaN;
 }
 
 function sameKind(a: unknown, b: unknown): BasicKind {
@@ -51,7 +53,7 @@ function equal(a: unknown, b: unknown): boolean {
 function less(a: unknown, b: unknown): boolean {
   const kind = sameKind(a, b);
   if (kind === 'bool') throw new JsonPathError(BAD_TYPE);
-  if (kind === 'string') return (a as string) < (b as string);
+  if (typeof a === 'string' && typeof b === 'string') return a < b;
   return numeric(a) < numeric(b);
 }
 

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { errorMessage } from '../error-message.js';
 import { compareValues, FloatLiteral } from './compare.js';
 import { goFormatV, goTypeName } from './go-format.js';
 import { JsonPathError, type JsonPathNode, type ListNode, type SliceParam } from './nodes.js';
@@ -60,7 +61,8 @@ export class Evaluator {
     const cur = [data];
     const full: unknown[][] = [];
     for (let i = from; i < this.nodes.length; i++) {
-      const node = this.nodes[i] as JsonPathNode;
+      const node = this.nodes[i];
+      if (node === undefined) break;
       const results = this.walk(cur, node);
       if (this.endRange > 0 && this.endRange <= this.inRange) {
         this.endRange--;
@@ -180,7 +182,7 @@ export class Evaluator {
     try {
       return compareValues(node.operator, left[0], right[0]);
     } catch (e) {
-      throw new StepError((e as Error).message, []);
+      throw new StepError(errorMessage(e), []);
     }
   }
 

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { isJsonObject } from '../object.js';
 import { FloatLiteral } from './compare.js';
 
 /** Go `strconv.FormatFloat(x, 'g', -1, 64)` as `%v` uses it: exponent form below 1e-4 and from 1e21. */
@@ -41,11 +42,10 @@ export function goFormatV(v: unknown): string {
   if (typeof v === 'number') return goFormatFloat(v);
   if (typeof v === 'string' || typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return `[${v.map(goFormatV).join(' ')}]`;
-  if (typeof v === 'object') {
-    const o = v as Record<string, unknown>;
-    const entries = Object.keys(o)
+  if (isJsonObject(v)) {
+    const entries = Object.keys(v)
       .sort()
-      .map((k) => `${k}:${goFormatV(o[k])}`);
+      .map((k) => `${k}:${goFormatV(v[k])}`);
     return `map[${entries.join(' ')}]`;
   }
   return String(v);
@@ -70,10 +70,9 @@ export function goJsonMarshal(v: unknown): string {
 function sortKeys(v: unknown): unknown {
   if (v instanceof FloatLiteral) return v.value;
   if (Array.isArray(v)) return v.map(sortKeys);
-  if (typeof v === 'object' && v !== null) {
-    const o = v as Record<string, unknown>;
+  if (isJsonObject(v)) {
     const out: Record<string, unknown> = {};
-    for (const k of Object.keys(o).sort()) out[k] = sortKeys(o[k]);
+    for (const k of Object.keys(v).sort()) out[k] = sortKeys(v[k]);
     return out;
   }
   return v;

@@ -1,6 +1,6 @@
 /**
  * Kubernetes JSONPath (`k8s.io/client-go/util/jsonpath`): parsing, evaluation, kubectl-style
- * printing and the printer-column cells of custom resources.
+ * printing (the printer-column cells of custom resources build on it: `printers/printer-column.ts`).
  *
  * @module
  */
@@ -16,4 +16,3 @@ export {
   templateOf,
 } from './jsonpath.js';
 export { JsonPathError } from './nodes.js';
-export { type CompiledPrinterColumn, compilePrinterColumn } from './printer-column.js';

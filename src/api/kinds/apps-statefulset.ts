@@ -37,7 +37,7 @@ import { defaultPVCSpec, defaultTemplateOf } from './pod-defaults.js';
 /**
  * What a StatefulSet update may change (upstream's exact Forbidden text follows), as in v1.33,
  * the version served. A later release (kubernetes#130263) made `revisionHistoryLimit` mutable
- * and names it in the message; the spec notes it for "newest versions" only.
+ * and names it in the message; docs/design/statefulset.md §12 notes the difference.
  */
 const UPDATABLE = [
   'replicas',

@@ -5,9 +5,9 @@
  * @module
  */
 import { type FieldError, fieldErrors, path } from '../field-error.js';
-import { isQualifiedName } from '../labels/validation.js';
 import type { KubeObject } from '../object.js';
 import type { ResourceDefinition } from '../resource.js';
+import { isQualifiedName } from '../validation/label-names.js';
 import { byteLength } from '../validation/messages.js';
 import { immutable, SPEC, semanticEqual, withBuiltinMetadata } from './common.js';
 import { getNum, getObj, getStr, setDefault } from './json.js';

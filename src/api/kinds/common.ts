@@ -64,11 +64,12 @@ export function semanticEqual(a: unknown, b: unknown): boolean {
 function toExpression(v: unknown): LabelSelectorRequirementObject | undefined {
   if (!isJsonObject(v)) return undefined;
   const values = getArr(v, 'values');
-  if (values !== undefined && !values.every((x) => typeof x === 'string')) return undefined;
+  if (values !== undefined && !values.every((x): x is string => typeof x === 'string'))
+    return undefined;
   return {
     key: typeof v.key === 'string' ? v.key : '',
     operator: typeof v.operator === 'string' ? v.operator : '',
-    values: values as string[] | undefined,
+    values,
   };
 }
 

@@ -9,9 +9,9 @@
  * @module
  */
 import { type FieldError, fieldErrors } from '../field-error.js';
-import { isQualifiedName } from '../labels/validation.js';
 import type { KubeObject } from '../object.js';
 import type { ResourceDefinition } from '../resource.js';
+import { isQualifiedName } from '../validation/label-names.js';
 import { STANDARD_FINALIZERS } from '../validation/metadata-fields.js';
 import { SPEC, withBuiltinMetadata } from './common.js';
 import { ensureObj, getArr, getObj, getStr, setDefaultStr } from './json.js';

@@ -6,10 +6,10 @@
  * @module
  */
 import { type FieldError, fieldErrors } from '../field-error.js';
-import { isValidLabelValue } from '../labels/validation.js';
 import type { KubeObject } from '../object.js';
 import type { ResourceDefinition } from '../resource.js';
 import { isValidCIDR, parseCIDRSloppy } from '../validation/ip.js';
+import { isValidLabelValue } from '../validation/label-names.js';
 import { validateLabelName } from '../validation/metadata-fields.js';
 import { SPEC, withBuiltinMetadata } from './common.js';
 import { getArr, getObj, getStr, objects } from './json.js';

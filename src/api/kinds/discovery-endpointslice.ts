@@ -9,11 +9,11 @@
  * @module
  */
 import { type FieldError, type FieldPath, fieldErrors, path } from '../field-error.js';
-import { isQualifiedName } from '../labels/validation.js';
 import type { KubeObject } from '../object.js';
 import type { ResourceDefinition } from '../resource.js';
 import { isDNS1123Label, isDNS1123Subdomain } from '../validation/dns.js';
 import { parseIPSloppy } from '../validation/ip.js';
+import { isQualifiedName } from '../validation/label-names.js';
 import { validateLabels } from '../validation/metadata-fields.js';
 import { immutable, withBuiltinMetadata } from './common.js';
 import { getArr, getStr, isJsonObject, type JsonObject, objects, setDefaultStr } from './json.js';

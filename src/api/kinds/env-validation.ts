@@ -6,8 +6,8 @@
  * @module
  */
 import { type FieldError, type FieldPath, fieldErrors } from '../field-error.js';
-import { isQualifiedName } from '../labels/validation.js';
 import { isConfigMapKey, isRelaxedEnvVarName } from '../validation/formats.js';
+import { isQualifiedName } from '../validation/label-names.js';
 import { nameIsDNSSubdomain } from '../validation/names.js';
 import { getObj, getStr, type JsonObject, objects } from './json.js';
 

@@ -10,10 +10,10 @@
  * @module
  */
 import { type FieldError, fieldErrors, path } from '../field-error.js';
-import { isQualifiedName } from '../labels/validation.js';
 import type { KubeObject } from '../object.js';
 import type { ResourceDefinition } from '../resource.js';
 import { isDNS1123Subdomain } from '../validation/dns.js';
+import { isQualifiedName } from '../validation/label-names.js';
 import { immutable, withBuiltinMetadata } from './common.js';
 import { getNum, getObj, getStr, setDefault } from './json.js';
 

@@ -8,7 +8,7 @@
  * @module
  */
 import { type FieldError, type FieldPath, fieldErrors } from '../field-error.js';
-import { isQualifiedName } from '../labels/validation.js';
+import { isQualifiedName } from '../validation/label-names.js';
 import {
   compareQuantities,
   formatQuantity,
@@ -23,7 +23,8 @@ const ONE = mustParseQuantity('1');
 function amounts(item: JsonObject, field: string): Map<string, Quantity> {
   const out = new Map<string, Quantity>();
   for (const [name, raw] of Object.entries(getObj(item, field) ?? {})) {
-    out.set(name, mustParseQuantity(raw as string | number));
+    // The caller has checked every amount parses, so each is a string or a number.
+    if (typeof raw === 'string' || typeof raw === 'number') out.set(name, mustParseQuantity(raw));
   }
   return out;
 }

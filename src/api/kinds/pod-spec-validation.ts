@@ -11,9 +11,9 @@
  * @module
  */
 import { type FieldError, type FieldPath, fieldErrors } from '../field-error.js';
-import { isQualifiedName, isValidLabelValue } from '../labels/validation.js';
 import { isDNS1123Label, isDNS1123Subdomain } from '../validation/dns.js';
 import { isValidIP } from '../validation/ip.js';
+import { isQualifiedName, isValidLabelValue } from '../validation/label-names.js';
 import { inclusiveRangeError } from '../validation/messages.js';
 import {
   validateAnnotations,

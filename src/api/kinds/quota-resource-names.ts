@@ -7,7 +7,7 @@
  * @module
  */
 import { type FieldError, type FieldPath, fieldErrors } from '../field-error.js';
-import { isQualifiedName } from '../labels/validation.js';
+import { isQualifiedName } from '../validation/label-names.js';
 import type { Quantity } from '../validation/quantity.js';
 
 const COUNTS = [

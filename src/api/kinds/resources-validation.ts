@@ -6,7 +6,7 @@
  * @module
  */
 import { type FieldError, type FieldPath, fieldErrors } from '../field-error.js';
-import { isQualifiedName } from '../labels/validation.js';
+import { isQualifiedName } from '../validation/label-names.js';
 import { IS_NEGATIVE_ERROR_MSG, IS_NOT_INTEGER_ERROR_MSG } from '../validation/messages.js';
 import {
   compareQuantities,

@@ -5,8 +5,8 @@
  * @module
  */
 import { type FieldError, fieldErrors } from '../field-error.js';
-import { isQualifiedName } from '../labels/validation.js';
 import { isDNS1123Label } from '../validation/dns.js';
+import { isQualifiedName } from '../validation/label-names.js';
 import { isValidPortNum } from '../validation/numbers.js';
 import { SPEC } from './common.js';
 import { requiredOneOf, validatePortNumOrName } from './container-validation.js';

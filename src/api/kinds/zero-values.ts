@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { KubeObject } from '../object.js';
+import { isJsonObject, type KubeObject } from '../object.js';
 import type { ResourceDefinition } from '../resource.js';
 
 const TEMPLATE = [
@@ -93,7 +93,7 @@ function setPath(
       return;
     }
     const next = cur[part];
-    if (typeof next === 'object' && next !== null) cur = next as Record<string, unknown>;
+    if (isJsonObject(next)) cur = next;
     else cur = cur[part] = {};
   });
 }

@@ -6,7 +6,7 @@
  * @module
  */
 import { type FieldError, fieldErrors, fieldErrorText } from '../field-error.js';
-import { isQualifiedName, isValidLabelValue } from './validation.js';
+import { isQualifiedName, isValidLabelValue } from '../validation/label-names.js';
 
 /** Upstream `selection.Operator` values, spelled as upstream spells them. */
 export type LabelOperator = '!' | '=' | '==' | 'in' | '!=' | 'notin' | 'exists' | 'gt' | 'lt';

@@ -9,6 +9,7 @@
  * @module
  */
 import { type FieldError, type FieldPath, fieldErrors } from '../field-error.js';
+import { isQualifiedName, isValidLabelValue } from '../validation/label-names.js';
 import { parseRequirements } from './parser.js';
 import {
   type LabelOperator,
@@ -18,7 +19,6 @@ import {
   requirementMatches,
   requirementToString,
 } from './requirement.js';
-import { isQualifiedName, isValidLabelValue } from './validation.js';
 
 export { type LabelOperator, type LabelRequirement, LabelSelectorParseError };
 

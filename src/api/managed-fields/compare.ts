@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { deepEqual } from '../object.js';
+import { deepEqual, isJsonObject, type JsonObject } from '../object.js';
 import { type FieldSet, FieldSetBuilder, type PathStep } from './field-set.js';
 import { indexList } from './field-set-of.js';
 import { type FieldPath, fieldElement, type PathElement } from './path-element.js';
@@ -44,7 +44,8 @@ class Walker {
   path(depth: number): FieldPath {
     const out: PathElement[] = [];
     for (let i = 0; i < depth; i++) {
-      const step = this.steps[i] as PathStep;
+      const step = this.steps[i];
+      if (step === undefined) break;
       out.push(typeof step === 'string' ? fieldElement(step) : step.pe);
     }
     return out;
@@ -65,19 +66,10 @@ export function isLeaf(shape: Shape | undefined, lhs: unknown, rhs: unknown): bo
   return isEmptyContainer(lhs) && isEmptyContainer(rhs);
 }
 
-/** What a value is to the walk: absent, a scalar (null included), a map or a list. */
-const ABSENT = 0;
-const SCALAR = 1;
-const MAP = 2;
-const LIST = 3;
-
-function kindOf(v: unknown): number {
-  if (v === undefined) return ABSENT;
-  if (typeof v !== 'object' || v === null) return SCALAR;
-  return Array.isArray(v) ? LIST : MAP;
-}
-
 const NO_KEYS: readonly string[] = [];
+const NO_ITEMS: readonly unknown[] = [];
+/** The keys of an absent map (an empty one: `l[k]` still reads inherited names). */
+const NONE: JsonObject = {};
 
 /** An empty container of `other`'s kind when `other` is a non-empty one; else null. */
 function emptyLike(other: unknown): unknown {
@@ -98,8 +90,12 @@ function walk(w: Walker, lhsIn: unknown, rhsIn: unknown, node: SchemaNode, depth
   const lhs = lhsIn === null ? emptyLike(rhsIn) : lhsIn;
   const rhs = rhsIn === null ? emptyLike(lhsIn) : rhsIn;
   if (lhs === undefined && depth > 0) {
-    addSubtree(w, rhs, node, w.added.at(w.steps, depth - 1), depth);
-    return;
+    // The walk set the steps up to `depth` before coming here.
+    const step = w.steps[depth - 1];
+    if (step !== undefined) {
+      addSubtree(w, rhs, node, w.added.at(w.steps, depth - 1), depth, step);
+      return;
+    }
   }
   if (descend(w, lhs, rhs, node, depth)) {
     markWhole(w, lhs, rhs, depth);
@@ -110,24 +106,52 @@ function walk(w: Walker, lhsIn: unknown, rhsIn: unknown, node: SchemaNode, depth
   else if (lhs !== rhs && !deepEqual(lhs, rhs)) w.modified.add(w.steps, depth);
 }
 
-/** Walks into a granular, non-empty map or list; false when the node is a leaf. */
+/**
+ * Walks into a granular, non-empty map or list; false when the node is a leaf. Both sides are
+ * maps or both lists, or one side is absent (`undefined`) and reads as an empty container of
+ * the other's kind; a scalar (null included) or a change of kind makes the node a leaf.
+ */
 function descend(w: Walker, lhs: unknown, rhs: unknown, node: SchemaNode, depth: number): boolean {
-  const lk = kindOf(lhs);
-  const rk = kindOf(rhs);
-  const kind = lk === ABSENT ? rk : rk === ABSENT || rk === lk ? lk : SCALAR;
-  if (kind === MAP) {
-    if (node.atomicMap) return false;
-    const lKeys = lk === MAP ? Object.keys(lhs as object) : NO_KEYS;
-    const rKeys = rk === MAP ? Object.keys(rhs as object) : NO_KEYS;
-    if (lKeys.length === 0 && rKeys.length === 0) return false;
-    walkMap(w, lhs, rhs, lKeys, rKeys, node, depth);
-    return true;
+  if (lhs === undefined) {
+    if (isJsonObject(rhs)) return descendMaps(w, NONE, rhs, node, depth);
+    return Array.isArray(rhs) && descendLists(w, NO_ITEMS, rhs, node, depth);
   }
-  if (kind !== LIST) return false;
-  const shape = w.r.nodeShape(node, lk === LIST ? lhs : rhs) as ListShape;
-  const items = ((lhs ?? NO_KEYS) as unknown[]).length + ((rhs ?? NO_KEYS) as unknown[]).length;
-  if (shape.listType === 'atomic' || items === 0) return false;
-  walkList(w, shape, lhs, rhs, node, depth);
+  if (isJsonObject(lhs)) {
+    if (rhs === undefined) return descendMaps(w, lhs, NONE, node, depth);
+    return isJsonObject(rhs) && descendMaps(w, lhs, rhs, node, depth);
+  }
+  if (!Array.isArray(lhs)) return false;
+  if (rhs === undefined) return descendLists(w, lhs, NO_ITEMS, node, depth);
+  return Array.isArray(rhs) && descendLists(w, lhs, rhs, node, depth);
+}
+
+/** {@link descend} into two maps (an absent one is {@link NONE}). */
+function descendMaps(
+  w: Walker,
+  l: JsonObject,
+  r: JsonObject,
+  node: SchemaNode,
+  depth: number,
+): boolean {
+  if (node.atomicMap) return false;
+  const lKeys = l === NONE ? NO_KEYS : Object.keys(l);
+  const rKeys = r === NONE ? NO_KEYS : Object.keys(r);
+  if (lKeys.length === 0 && rKeys.length === 0) return false;
+  walkMap(w, l, r, lKeys, rKeys, node, depth);
+  return true;
+}
+
+/** {@link descend} into two lists (an absent one is empty). */
+function descendLists(
+  w: Walker,
+  l: readonly unknown[],
+  r: readonly unknown[],
+  node: SchemaNode,
+  depth: number,
+): boolean {
+  const shape = w.r.nodeListShape(node);
+  if (shape.listType === 'atomic' || l.length + r.length === 0) return false;
+  walkList(w, shape, l, r, node, depth);
   return true;
 }
 
@@ -142,24 +166,24 @@ function addSubtree(
   node: SchemaNode,
   parent: FieldSetBuilder,
   depth: number,
+  step: PathStep,
 ): void {
-  const step = w.steps[depth - 1] as PathStep;
-  const kind = kindOf(rhs);
-  if (kind === MAP && !node.atomicMap)
-    addMapEntries(w, rhs as Record<string, unknown>, node, parent, depth);
-  else if (kind === LIST) addListItems(w, rhs as unknown[], node, parent, depth);
+  if (isJsonObject(rhs)) {
+    if (!node.atomicMap) addMapEntries(w, rhs, node, parent, depth, step);
+  } else if (Array.isArray(rhs)) addListItems(w, rhs, node, parent, depth, step);
   parent.addMember(step);
 }
 
+/** The entries of a new map `rhs`, reached by `step` (the last of the walk's first `depth`). */
 function addMapEntries(
   w: Walker,
-  rhs: Record<string, unknown>,
+  rhs: JsonObject,
   node: SchemaNode,
   parent: FieldSetBuilder,
   depth: number,
+  step: PathStep,
 ): void {
   let here: FieldSetBuilder | undefined;
-  const step = w.steps[depth - 1] as PathStep;
   for (const k of Object.keys(rhs)) {
     const l = NONE[k];
     const v = rhs[k];
@@ -172,26 +196,28 @@ function addMapEntries(
       continue;
     }
     if (here === undefined) here = parent.child(step);
-    addSubtree(w, v, f.node, here, depth + 1);
+    addSubtree(w, v, f.node, here, depth + 1, f);
   }
 }
 
+/** The items of a new list `rhs`, reached by `step` (the last of the walk's first `depth`). */
 function addListItems(
   w: Walker,
-  rhs: unknown[],
+  rhs: readonly unknown[],
   node: SchemaNode,
   parent: FieldSetBuilder,
   depth: number,
+  step: PathStep,
 ): void {
   if (rhs.length === 0) return;
-  const shape = w.r.nodeShape(node, rhs) as ListShape;
+  const shape = w.r.nodeListShape(node);
   if (shape.listType === 'atomic') return;
   const items = indexList(w.r, shape, node.schema, rhs, () => w.path(depth));
-  const here = parent.child(w.steps[depth - 1] as PathStep);
+  const here = parent.child(step);
   const itemNode = w.r.itemsNode(node);
-  for (const step of items.values()) {
-    w.steps[depth] = step;
-    addSubtree(w, step.item, itemNode, here, depth + 1);
+  for (const item of items.values()) {
+    w.steps[depth] = item;
+    addSubtree(w, item.item, itemNode, here, depth + 1, item);
   }
 }
 
@@ -202,19 +228,15 @@ function markWhole(w: Walker, lhs: unknown, rhs: unknown, depth: number): void {
   else if (rhs === undefined) w.removed.add(w.steps, depth);
 }
 
-const NONE: Record<string, unknown> = {};
-
 function walkMap(
   w: Walker,
-  lhs: unknown,
-  rhs: unknown,
+  l: JsonObject,
+  rr: JsonObject,
   lKeys: readonly string[],
   rKeys: readonly string[],
   node: SchemaNode,
   depth: number,
 ): void {
-  const l = (lhs ?? NONE) as Record<string, unknown>;
-  const rr = (rhs ?? NONE) as Record<string, unknown>;
   const atRoot = depth === 0;
   // Keys of the left side, then the right side's new ones (a Set of both, without the Set).
   for (const k of lKeys) {
@@ -235,14 +257,14 @@ function walkMap(
 function walkList(
   w: Walker,
   shape: ListShape,
-  lhs: unknown,
-  rhs: unknown,
+  lhs: readonly unknown[],
+  rhs: readonly unknown[],
   node: SchemaNode,
   depth: number,
 ): void {
   // The path is only for error messages: built when one is thrown.
-  const l = indexList(w.r, shape, node.schema, (lhs ?? []) as unknown[], () => w.path(depth));
-  const rr = indexList(w.r, shape, node.schema, (rhs ?? []) as unknown[], () => w.path(depth));
+  const l = indexList(w.r, shape, node.schema, lhs, () => w.path(depth));
+  const rr = indexList(w.r, shape, node.schema, rhs, () => w.path(depth));
   const itemNode = w.r.itemsNode(node);
   for (const [key, step] of l) {
     w.steps[depth] = step;

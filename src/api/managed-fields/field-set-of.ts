@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { isJsonObject } from '../object.js';
 import type { Schema } from '../schema/types.js';
 import { FieldSet } from './field-set.js';
 import {
@@ -77,12 +78,13 @@ function collect(
     out.push(path);
     return;
   }
+  // `r.shape` says list only of an array and map only of an object: the guards below narrow.
   if (shape.kind === 'list') {
-    if (shape.listType === 'atomic') {
+    if (shape.listType === 'atomic' || !Array.isArray(value)) {
       out.push(path);
       return;
     }
-    const items = indexList(r, shape, schema, value as unknown[], path, rejectDuplicates);
+    const items = indexList(r, shape, schema, value, path, rejectDuplicates);
     const itemSchema = r.items(schema);
     for (const { pe, item } of items.values()) {
       const p = [...path, pe];
@@ -91,12 +93,12 @@ function collect(
     }
     return;
   }
-  if (shape.atomic) {
+  if (shape.atomic || !isJsonObject(value)) {
     out.push(path);
     return;
   }
   const atRoot = path.length === 0;
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+  for (const [k, v] of Object.entries(value)) {
     if (v === undefined) continue;
     const p = [...path, fieldElement(k)];
     collect(r, v, r.field(schema, k, atRoot), p, out, rejectDuplicates);

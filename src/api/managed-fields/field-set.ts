@@ -10,6 +10,8 @@
  *
  * @module
  */
+import { errorMessage } from '../error-message.js';
+import { isJsonObject } from '../object.js';
 import { isCanonicalLevel } from './fields-v1-canonical.js';
 import { compareStrings } from './go-json.js';
 import {
@@ -37,7 +39,16 @@ function sortedValues<T>(m: ReadonlyMap<string, T>, pe: (t: T) => PathElement): 
 }
 
 /** The private constructor, for the builder and the reader below (set in a static block). */
-let newFieldSet: (m: Map<string, PathElement>, c: Map<string, ChildNode>) => FieldSet;
+let newFieldSet: (
+  m: ReadonlyMap<string, PathElement>,
+  c: ReadonlyMap<string, ChildNode>,
+) => FieldSet;
+
+/** One decoded level of a set: its members and its children, by `fieldsV1` key. */
+interface Level {
+  readonly members: ReadonlyMap<string, PathElement>;
+  readonly children: ReadonlyMap<string, ChildNode>;
+}
 
 /**
  * Sets are immutable, so operations share every untouched subtree with their inputs and return
@@ -57,8 +68,8 @@ export class FieldSet {
   readonly #rawSelf: boolean;
 
   private constructor(
-    members: Map<string, PathElement> | undefined,
-    children: Map<string, ChildNode> | undefined,
+    members: ReadonlyMap<string, PathElement> | undefined,
+    children: ReadonlyMap<string, ChildNode> | undefined,
     raw?: Readonly<Record<string, unknown>>,
     rawSelf = false,
   ) {
@@ -68,25 +79,30 @@ export class FieldSet {
     this.#rawSelf = rawSelf;
   }
 
+  // `#m` and `#c` are set together: both undefined means the level is still raw.
   get #members(): ReadonlyMap<string, PathElement> {
-    if (this.#m === undefined) this.#decodeLevel();
-    return this.#m as ReadonlyMap<string, PathElement>;
+    return this.#m ?? this.#decodeLevel().members;
   }
 
   get #children(): ReadonlyMap<string, ChildNode> {
-    if (this.#c === undefined) this.#decodeLevel();
-    return this.#c as ReadonlyMap<string, ChildNode>;
+    return this.#c ?? this.#decodeLevel().children;
   }
 
-  /** Decodes one level of a canonical {@link #raw}; deeper levels stay raw. */
-  #decodeLevel(): void {
-    const raw = this.#raw as Readonly<Record<string, unknown>>;
+  /**
+   * Decodes one level of a canonical {@link #raw}; deeper levels stay raw. `isCanonicalLevel`
+   * has checked every key parses to a known element and every value is an object, so the
+   * `continue`s below are never taken.
+   */
+  #decodeLevel(): Level {
+    const raw: Readonly<Record<string, unknown>> = this.#raw ?? {};
     const members = new Map<string, PathElement>();
     const children = new Map<string, ChildNode>();
     for (const key of Object.keys(raw)) {
       if (key === '.') continue;
-      const { pe } = parseFieldsV1Key(key) as KeyedElement;
-      const value = raw[key] as Record<string, unknown>;
+      const parsed = parseFieldsV1Key(key);
+      const value = raw[key];
+      if (parsed === UNKNOWN_ELEMENT || !isJsonObject(value)) continue;
+      const { pe } = parsed;
       const inner = Object.keys(value);
       if (inner.length === 0) {
         members.set(key, pe);
@@ -98,6 +114,7 @@ export class FieldSet {
     }
     this.#m = members;
     this.#c = children;
+    return { members, children };
   }
 
   static readonly EMPTY = new FieldSet(new Map(), new Map());
@@ -149,7 +166,7 @@ export class FieldSet {
   isEmpty(): boolean {
     // A raw set is never empty: canonical `fieldsV1` of an empty set is read as EMPTY.
     if (this.#m === undefined) return false;
-    return this.#m.size === 0 && (this.#c as ReadonlyMap<string, ChildNode>).size === 0;
+    return this.#m.size === 0 && this.#c?.size === 0;
   }
 
   /** Whether the path itself is a member (a parent of members is not). */
@@ -203,21 +220,21 @@ export class FieldSet {
   /** Copy-on-write difference: maps are copied only when something is actually removed. */
   #minus(other: FieldSet, recursive: boolean): FieldSet {
     if (this.isEmpty() || other.isEmpty()) return this;
+    const mine = this.#children;
     const members = withoutKeys(this.#members, other.#members);
-    let children = recursive ? withoutKeys(this.#children, other.#members) : this.#children;
+    // The copy of this set's children, made on the first removal only.
+    let copy = recursive ? withoutKeys(mine, other.#members) : undefined;
     for (const [k, theirs] of other.#children) {
-      const mine = children.get(k);
-      if (!mine) continue;
-      const set = mine.set.#minus(theirs.set, recursive);
-      if (set === mine.set) continue;
-      const copy =
-        children === this.#children ? new Map(children) : (children as Map<string, ChildNode>);
+      const child = (copy ?? mine).get(k);
+      if (!child) continue;
+      const set = child.set.#minus(theirs.set, recursive);
+      if (set === child.set) continue;
+      copy ??= new Map(mine);
       if (set.isEmpty()) copy.delete(k);
-      else copy.set(k, { pe: mine.pe, set });
-      children = copy;
+      else copy.set(k, { pe: child.pe, set });
     }
-    if (members === this.#members && children === this.#children) return this;
-    return newFieldSet(members as Map<string, PathElement>, children as Map<string, ChildNode>);
+    if (members === undefined && copy === undefined) return this;
+    return newFieldSet(members ?? this.#members, copy ?? mine);
   }
 
   equals(other: FieldSet): boolean {
@@ -239,11 +256,9 @@ export class FieldSet {
   }
 
   #emit(includeSelf: boolean): Record<string, unknown> {
-    if (this.#raw !== undefined && this.#rawSelf === includeSelf)
-      return this.#raw as Record<string, unknown>;
-    if (this.#m === undefined) this.#decodeLevel();
-    const members = this.#m as ReadonlyMap<string, PathElement>;
-    const children = this.#c as ReadonlyMap<string, ChildNode>;
+    if (this.#raw !== undefined && this.#rawSelf === includeSelf) return this.#raw;
+    const members = this.#members;
+    const children = this.#children;
     const keys: string[] = [];
     // Field names only (most levels): their keys sort as plain strings, without a comparator.
     let onlyFields = true;
@@ -272,13 +287,12 @@ export class FieldSet {
   /** Reads `fieldsV1`; throws with upstream's message on a malformed key or a non-object value. */
   static fromFieldsV1(json: unknown): FieldSet {
     if (json === null || json === undefined) return FieldSet.EMPTY;
-    if (typeof json === 'object' && !Array.isArray(json)) {
-      const obj = json as Record<string, unknown>;
-      const keys = Object.keys(obj);
+    if (isJsonObject(json)) {
+      const keys = Object.keys(json);
       if (keys.length === 0) return FieldSet.EMPTY;
       // The root is never a member, so it never has `"."`.
-      if (keys[keys.length - 1] !== '.' && isCanonicalLevel(obj, keys))
-        return new FieldSet(undefined, undefined, obj, false);
+      if (keys[keys.length - 1] !== '.' && isCanonicalLevel(json, keys))
+        return new FieldSet(undefined, undefined, json, false);
     }
     return readLevel(json).children ?? FieldSet.EMPTY;
   }
@@ -303,10 +317,13 @@ function sortStrings(keys: string[]): void {
     return;
   }
   for (let i = 1; i < n; i++) {
-    const k = keys[i] as string;
+    const k = keys[i];
+    if (k === undefined) continue;
     let j = i - 1;
-    while (j >= 0 && (keys[j] as string) > k) {
-      keys[j + 1] = keys[j] as string;
+    while (j >= 0) {
+      const prev = keys[j];
+      if (prev === undefined || prev <= k) break;
+      keys[j + 1] = prev;
       j--;
     }
     keys[j + 1] = k;
@@ -319,24 +336,27 @@ function sortKeys(
   members: ReadonlyMap<string, PathElement>,
   children: ReadonlyMap<string, ChildNode>,
 ): void {
-  const entries: KeyedElement[] = keys.map((key) => ({
-    key,
-    pe: (members.get(key) ?? (children.get(key) as ChildNode).pe) as PathElement,
-  }));
+  const entries: KeyedElement[] = [];
+  for (const key of keys) {
+    // Every key is a member's or a child's (the caller collected them from the two maps).
+    const pe = members.get(key) ?? children.get(key)?.pe;
+    if (pe !== undefined) entries.push({ key, pe });
+  }
   entries.sort(compareKeyedElements);
-  for (let i = 0; i < keys.length; i++) keys[i] = (entries[i] as KeyedElement).key;
+  let i = 0;
+  for (const e of entries) keys[i++] = e.key;
 }
 
-/** `m` without the keys of `drop`; `m` itself (no copy) when it has none of them. */
+/** A copy of `m` without the keys of `drop`; `undefined` (no copy) when it has none of them. */
 function withoutKeys<T>(
   m: ReadonlyMap<string, T>,
   drop: ReadonlyMap<string, unknown>,
-): ReadonlyMap<string, T> {
-  let out = m;
+): Map<string, T> | undefined {
+  let out: Map<string, T> | undefined;
   for (const k of drop.keys()) {
-    if (!out.has(k)) continue;
-    if (out === m) out = new Map(out);
-    (out as Map<string, T>).delete(k);
+    if (!m.has(k)) continue;
+    out ??= new Map(m);
+    out.delete(k);
   }
   return out;
 }
@@ -382,7 +402,8 @@ export class FieldSetBuilder {
   /** Adds the path of the first `length` steps; the empty path is ignored. */
   add(steps: readonly PathStep[], length: number): void {
     if (length === 0) return;
-    this.at(steps, length - 1).addMember(steps[length - 1] as PathStep);
+    const last = steps[length - 1];
+    if (last !== undefined) this.at(steps, length - 1).addMember(last);
   }
 
   /** The node of the path of the first `length` steps, created as needed (empty: this). */
@@ -393,17 +414,19 @@ export class FieldSetBuilder {
     let i = 0;
     // Reuse the nodes of the previous path while its steps match (same name, same element key).
     const shared = Math.min(length, cursor.depth);
-    while (i < shared && sameStep(cursor.steps[i] as PathStep, steps[i] as PathStep)) {
-      node = cursor.nodes[i] as FieldSetBuilder;
-      i++;
+    for (; i < shared; i++) {
+      const reused = cursor.nodes[i];
+      if (reused === undefined || !sameStep(cursor.steps[i], steps[i])) break;
+      node = reused;
     }
     for (; i < length; i++) {
-      const step = steps[i] as PathStep;
+      const step = steps[i];
+      if (step === undefined) break;
       node = node.child(step);
       cursor.steps[i] = step;
       cursor.nodes[i] = node;
     }
-    cursor.depth = length;
+    cursor.depth = i;
     return node;
   }
 
@@ -444,19 +467,19 @@ export class FieldSetBuilder {
   }
 }
 
-function sameStep(a: PathStep, b: PathStep): boolean {
+function sameStep(a: PathStep | undefined, b: PathStep | undefined): boolean {
   if (typeof a === 'string') return a === b;
-  return typeof b !== 'string' && a.key === b.key;
+  return a !== undefined && b !== undefined && typeof b !== 'string' && a.key === b.key;
 }
 
 function readLevel(json: unknown): { children: FieldSet | undefined; isMember: boolean } {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+  if (!isJsonObject(json)) {
     throw new Error('ReadMapCB: expect { or n, but found something else');
   }
   let isMember = false;
   const members = new Map<string, PathElement>();
   const children = new Map<string, ChildNode>();
-  for (const [raw, value] of Object.entries(json as Record<string, unknown>)) {
+  for (const [raw, value] of Object.entries(json)) {
     if (raw === '.') {
       isMember = true;
       continue;
@@ -476,6 +499,6 @@ function parseKey(key: string): KeyedElement | typeof UNKNOWN_ELEMENT {
   try {
     return parseFieldsV1Key(key);
   } catch (e) {
-    throw new Error(`parsing key as path element: ${(e as Error).message}`);
+    throw new Error(`parsing key as path element: ${errorMessage(e)}`);
   }
 }

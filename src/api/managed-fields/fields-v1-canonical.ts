@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { isJsonObject } from '../object.js';
 import {
   compareKeyedElements,
   type KeyedElement,
@@ -32,8 +33,9 @@ export function isCanonicalLevel(obj: Record<string, unknown>, keys: readonly st
   }
   const order: KeyOrder = { field: undefined, other: undefined };
   for (let i = 0; i < n; i++) {
-    const key = keys[i] as string;
-    if (!followsInOrder(order, key) || !isCanonicalValue(obj[key])) return false;
+    const key = keys[i];
+    if (key === undefined || !followsInOrder(order, key) || !isCanonicalValue(obj[key]))
+      return false;
   }
   return true;
 }
@@ -65,9 +67,9 @@ function followsInOrder(order: KeyOrder, key: string): boolean {
 
 /** A member (`{}`) or a canonical non-empty level. */
 function isCanonicalValue(value: unknown): boolean {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (!isJsonObject(value)) return false;
   const inner = Object.keys(value);
-  return inner.length === 0 || isCanonicalLevel(value as Record<string, unknown>, inner);
+  return inner.length === 0 || isCanonicalLevel(value, inner);
 }
 
 /** The element of a valid, normalized, known key; `undefined` for any other (`.` included). */

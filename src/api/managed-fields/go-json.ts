@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { isJsonObject, type JsonObject } from '../object.js';
 
 const GO_EXTRA_ESCAPES: Readonly<Record<string, string>> = {
   '<': '\\u003c',
@@ -46,7 +47,8 @@ export function goJson(value: unknown): string {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
   if (typeof value === 'boolean') return value ? 'true' : 'false';
   if (Array.isArray(value)) return `[${value.map(goJson).join(',')}]`;
-  const obj = value as Record<string, unknown>;
+  // Anything else is an object (JSON holds no functions, symbols or bigints; those have no keys).
+  const obj: JsonObject = isJsonObject(value) ? value : {};
   const keys = Object.keys(obj)
     .filter((k) => obj[k] !== undefined)
     .sort(compareStrings);
@@ -67,20 +69,13 @@ export function compareValues(a: unknown, b: unknown): number {
   const ra = typeRank(a);
   const rb = typeRank(b);
   if (ra !== rb) return ra < rb ? -1 : 1;
-  switch (ra) {
-    case 0:
-      return Math.sign((a as number) - (b as number));
-    case 1:
-      return compareStrings(a as string, b as string);
-    case 2:
-      return a === b ? 0 : a ? 1 : -1;
-    case 3:
-      return compareLists(a as unknown[], b as unknown[]);
-    case 4:
-      return compareMaps(a as Record<string, unknown>, b as Record<string, unknown>);
-    default:
-      return 0;
-  }
+  // Both of one rank; each test narrows both sides.
+  if (typeof a === 'number' && typeof b === 'number') return Math.sign(a - b);
+  if (typeof a === 'string' && typeof b === 'string') return compareStrings(a, b);
+  if (typeof a === 'boolean') return a === b ? 0 : a ? 1 : -1;
+  if (Array.isArray(a) && Array.isArray(b)) return compareLists(a, b);
+  if (isJsonObject(a) && isJsonObject(b)) return compareMaps(a, b);
+  return 0;
 }
 
 function typeRank(v: unknown): number {
@@ -106,8 +101,9 @@ function compareMaps(a: Record<string, unknown>, b: Record<string, unknown>): nu
   const bk = Object.keys(b).sort(compareStrings);
   if (ak.length !== bk.length) return ak.length < bk.length ? -1 : 1;
   for (let i = 0; i < ak.length; i++) {
-    const ka = ak[i] as string;
-    const kb = bk[i] as string;
+    const ka = ak[i];
+    const kb = bk[i];
+    if (ka === undefined || kb === undefined) break;
     const c = compareStrings(ka, kb);
     if (c !== 0) return c;
     const v = compareValues(a[ka], b[kb]);
@@ -122,7 +118,7 @@ export function valueToString(v: unknown): string {
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
   if (Array.isArray(v)) return `[${v.map(valueToString).join(',')}]`;
-  const obj = v as Record<string, unknown>;
+  const obj: JsonObject = isJsonObject(v) ? v : {};
   return Object.keys(obj)
     .map((k) => `${k}=${valueToString(obj[k])}`)
     .join('');

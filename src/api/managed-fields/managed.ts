@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { errorMessage } from '../error-message.js';
 import type { ManagedFieldsEntry } from '../object.js';
 import { FieldSet } from './field-set.js';
 import { compareStrings, goJsonString } from './go-json.js';
@@ -133,7 +134,7 @@ function decodeEntry(e: ManagedFieldsEntry, i: number): ManagerEntry {
     set = FieldSet.fromFieldsV1(e.fieldsV1);
   } catch (err) {
     throw new Error(
-      `error decoding versioned set from entry ${i}: error decoding set: ${(err as Error).message}`,
+      `error decoding versioned set from entry ${i}: error decoding set: ${errorMessage(err)}`,
     );
   }
   return {
@@ -177,7 +178,7 @@ export function encodeManagedFields(managers: Managers): ManagedFieldsEntry[] | 
     out.apiVersion = e.apiVersion;
     if (e.time !== undefined) out.time = e.time;
     out.fieldsType = 'FieldsV1';
-    out.fieldsV1 = e.set.encodeFieldsV1() as Record<string, unknown>;
+    out.fieldsV1 = e.set.encodeFieldsV1();
     if (e.subresource !== '') out.subresource = e.subresource;
     return out;
   });
@@ -216,8 +217,8 @@ export function capUpdateManagers(managers: Managers, max = MAX_UPDATE_MANAGERS)
   );
   const firstOfVersion = new Map<string, string>();
   let length = updaters.length;
-  for (let i = 0; i < updaters.length && length > max; i++) {
-    const id = updaters[i] as string;
+  for (const id of updaters) {
+    if (length <= max) break;
     const e = out.get(id);
     if (!e) continue;
     const first = firstOfVersion.get(e.apiVersion);

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { deepCopy } from '../object.js';
+import { deepCopy, isJsonObject } from '../object.js';
 import type { Schema } from '../schema/types.js';
 import { isLeaf } from './compare.js';
 import { type IndexedItem, indexList } from './field-set-of.js';
@@ -43,15 +43,11 @@ function merge(
   if (live === undefined) return deepCopy(config);
   const shape = shapeOf(r, schema, live, config);
   if (isLeaf(shape, live, config)) return deepCopy(config);
-  if (shape?.kind === 'list')
-    return mergeList(r, shape, live as unknown[], config as unknown[], schema, path);
-  return mergeMap(
-    r,
-    live as Record<string, unknown>,
-    config as Record<string, unknown>,
-    schema,
-    path,
-  );
+  // Not a leaf: both sides are lists or both are maps (`shapeOf` gives no shape otherwise).
+  if (shape?.kind === 'list' && Array.isArray(live) && Array.isArray(config))
+    return mergeList(r, shape, live, config, schema, path);
+  if (isJsonObject(live) && isJsonObject(config)) return mergeMap(r, live, config, schema, path);
+  return deepCopy(config);
 }
 
 function setKey(obj: Record<string, unknown>, key: string, value: unknown): void {

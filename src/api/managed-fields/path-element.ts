@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { isJsonObject } from '../object.js';
 import { compareStrings, compareValues, goJson, goJsonString, valueToString } from './go-json.js';
 
 export type KeyField = readonly [name: string, value: unknown];
@@ -40,24 +41,26 @@ const KIND_RANK = { field: 0, key: 1, value: 2, index: 3 } as const;
 /** Upstream `PathElement.Compare`: fields first (by name), then keys, values, indices. */
 export function comparePathElements(a: PathElement, b: PathElement): number {
   if (a.kind !== b.kind) return KIND_RANK[a.kind] < KIND_RANK[b.kind] ? -1 : 1;
+  // Both of one kind: the test of `b.kind` in each case narrows `b` too (it never fails).
   switch (a.kind) {
     case 'field':
-      return compareStrings(a.name, (b as typeof a).name);
+      return b.kind === 'field' ? compareStrings(a.name, b.name) : 0;
     case 'key':
-      return compareKeyFields(a.fields, (b as typeof a).fields);
+      return b.kind === 'key' ? compareKeyFields(a.fields, b.fields) : 0;
     case 'value':
-      return compareValues(a.value, (b as typeof a).value);
+      return b.kind === 'value' ? compareValues(a.value, b.value) : 0;
     case 'index':
-      return Math.sign(a.index - (b as typeof a).index);
+      return b.kind === 'index' ? Math.sign(a.index - b.index) : 0;
   }
 }
 
 function compareKeyFields(a: readonly KeyField[], b: readonly KeyField[]): number {
   const n = Math.min(a.length, b.length);
   for (let i = 0; i < n; i++) {
-    const [an, av] = a[i] as KeyField;
-    const [bn, bv] = b[i] as KeyField;
-    const c = compareStrings(an, bn) || compareValues(av, bv);
+    const fa = a[i];
+    const fb = b[i];
+    if (fa === undefined || fb === undefined) break;
+    const c = compareStrings(fa[0], fb[0]) || compareValues(fa[1], fb[1]);
     if (c !== 0) return c;
   }
   return Math.sign(a.length - b.length);
@@ -152,10 +155,10 @@ export function deserializePathElement(s: string): PathElement | typeof UNKNOWN_
 
 function parseKeyObject(body: string): KeyField[] {
   const parsed: unknown = JSON.parse(body);
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+  if (!isJsonObject(parsed)) {
     throw new Error('ReadObjectCB: expect { or n, but found something else');
   }
-  return Object.entries(parsed as Record<string, unknown>);
+  return Object.entries(parsed);
 }
 
 /** Upstream `PathElement.String()`: `.name`, `[name="c"]`, `[=v]`, `[0]`. */

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { isJsonObject } from '../object.js';
 import type { Schema } from '../schema/types.js';
 import type { FieldSet } from './field-set.js';
 import { type FieldPath, fieldElement } from './path-element.js';
@@ -28,11 +29,12 @@ function remove(
   if (toRemove.isEmpty() || isEmptyContainer(value)) return value;
   const shape = r.shape(schema, value);
   if (shape.kind === 'scalar') return value;
+  // `r.shape` says list only of an array and map only of an object: the guards below narrow.
   if (shape.kind === 'list') {
-    if (shape.listType === 'atomic') return value;
+    if (shape.listType === 'atomic' || !Array.isArray(value)) return value;
     const itemSchema = r.items(schema);
     const out: unknown[] = [];
-    (value as unknown[]).forEach((item, i) => {
+    value.forEach((item, i) => {
       const pe = r.itemElement(shape, schema, item, i, path);
       if (toRemove.hasMember(pe)) return;
       const v = remove(r, item, toRemove.withPrefix(pe), itemSchema, [...path, pe]);
@@ -40,10 +42,10 @@ function remove(
     });
     return out.length > 0 ? out : undefined;
   }
-  if (shape.atomic) return value;
+  if (shape.atomic || !isJsonObject(value)) return value;
   const atRoot = path.length === 0;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
+  for (const [k, v] of Object.entries(value)) {
     const pe = fieldElement(k);
     if (toRemove.hasMember(pe) && !(atRoot && KEPT_AT_ROOT.has(k))) continue;
     const kept = remove(r, v, toRemove.withPrefix(pe), r.field(schema, k, atRoot), [...path, pe]);

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import type { KubeObject } from '../object.js';
+import { isJsonObject, type KubeObject } from '../object.js';
 import { SchemaNavigator } from '../schema/navigator.js';
 import { recordUpdate } from './field-manager.js';
 import { FieldSet } from './field-set.js';
@@ -52,8 +52,9 @@ function scaleObject(
 function getPath(obj: unknown, path: FieldPath): unknown {
   let cur = obj;
   for (const pe of path) {
-    if (pe.kind !== 'field' || typeof cur !== 'object' || cur === null) return undefined;
-    cur = (cur as Record<string, unknown>)[pe.name];
+    // A list has no fields: upstream's walk of a field path stops there too.
+    if (pe.kind !== 'field' || !isJsonObject(cur)) return undefined;
+    cur = cur[pe.name];
   }
   return cur;
 }

@@ -155,17 +155,22 @@ function internedKeyElement(
   keys: readonly string[],
   item: Record<string, unknown>,
 ): KeyedElement | undefined {
-  const sig = keys.length === 1 ? (keys[0] as string) : keys.join('\u0000');
-  let node = byKeyValues.get(sig);
+  const first = keys[0];
+  const lastKey = keys[keys.length - 1];
+  if (first === undefined || lastKey === undefined) return undefined;
+  const sig = keys.length === 1 ? first : keys.join('\u0000');
+  let node: KeyTrie | undefined = byKeyValues.get(sig);
   if (node === undefined) {
     node = new Map();
     byKeyValues.set(sig, node);
   }
-  const last = keys.length - 1;
-  for (let i = 0; i < last; i++) {
-    const v = item[keys[i] as string];
+  // Every key but the last is a level of maps (one trie per key list: levels never mix).
+  for (let i = 0; i < keys.length - 1; i++) {
+    const key = keys[i];
+    const v = key === undefined ? undefined : item[key];
     if (!isInternable(v)) return undefined;
-    let next = node.get(v) as KeyTrie | undefined;
+    const hit: KeyTrie | KeyedElement | undefined = node.get(v);
+    let next: KeyTrie | undefined = hit instanceof Map ? hit : undefined;
     if (next === undefined) {
       if (internedItems >= ITEM_INTERN_LIMIT) return undefined;
       next = new Map();
@@ -173,22 +178,24 @@ function internedKeyElement(
     }
     node = next;
   }
-  const v = item[keys[last] as string];
+  const v = item[lastKey];
   if (!isInternable(v)) return undefined;
-  return intern(node as Map<unknown, KeyedElement>, v, () =>
-    keyElement(keys.map((k): KeyField => [k, item[k]])),
-  );
+  return intern(node, v, () => keyElement(keys.map((k): KeyField => [k, item[k]])));
 }
 
-function intern<K>(table: Map<K, KeyedElement>, k: K, make: () => PathElement): KeyedElement {
-  let e = table.get(k);
-  if (e === undefined) {
-    const pe = make();
-    e = { key: serializePathElement(pe), pe };
-    if (internedItems < ITEM_INTERN_LIMIT) {
-      table.set(k, e);
-      internedItems++;
-    }
+/** The interned element of `k` in `table` (a trie's last level, or the set values). */
+function intern<K>(
+  table: Map<K, KeyedElement | KeyTrie>,
+  k: K,
+  make: () => PathElement,
+): KeyedElement {
+  const hit = table.get(k);
+  if (hit !== undefined && !(hit instanceof Map)) return hit;
+  const pe = make();
+  const e = { key: serializePathElement(pe), pe };
+  if (internedItems < ITEM_INTERN_LIMIT) {
+    table.set(k, e);
+    internedItems++;
   }
   return e;
 }
@@ -278,12 +285,16 @@ export class TypeResolver {
 
   /** {@link shape} from a node. */
   nodeShape(node: SchemaNode, value: unknown): Shape {
-    if (Array.isArray(value)) {
-      if (node.listShape === undefined) node.listShape = this.#listShape(node.schema as Schema);
-      return node.listShape;
-    }
+    if (Array.isArray(value)) return this.nodeListShape(node);
     if (isJsonMap(value)) return node.atomicMap ? ATOMIC_MAP : GRANULAR_MAP;
     return SCALAR;
+  }
+
+  /** {@link nodeShape} of a list at `node` (of no schema: atomic, as {@link shape}). */
+  nodeListShape(node: SchemaNode): ListShape {
+    if (node.listShape === undefined)
+      node.listShape = node.schema ? this.#listShape(node.schema) : ATOMIC_LIST;
+    return node.listShape;
   }
 
   /** {@link itemElement} with its `fieldsV1` key; primitive keys and set values are interned. */

@@ -59,8 +59,8 @@ function updateOthers(
   const conflicts: Conflict[] = [];
   const conflictSets = new Map<string, FieldSet>();
   for (const id of [...managers.keys()].sort(compareStrings)) {
-    const e = managers.get(id) as ManagerEntry;
-    if (id === workflow) continue;
+    const e = managers.get(id);
+    if (e === undefined || id === workflow) continue;
     const set = e.set.intersection(touched);
     if (set.isEmpty()) continue;
     conflictSets.set(id, set);

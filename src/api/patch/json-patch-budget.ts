@@ -77,8 +77,7 @@ export class PatchBudget {
     if (!isContainer(value)) return 0;
     type Entry = { node: Container; entered: boolean; level: number };
     const stack: Entry[] = [{ node: value, entered: false, level: 1 }];
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1] as Entry;
+    for (let top = stack.at(-1); top !== undefined; top = stack.at(-1)) {
       if (this.depths.has(top.node)) {
         stack.pop();
         continue;

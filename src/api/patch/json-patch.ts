@@ -208,7 +208,9 @@ function operationValue(op: JsonObject): unknown {
 /** Internal: the operation would make the document too deep. */
 class TooDeep extends Error {}
 
-/** RFC 6902 §4.1 `add`; returns the new document (it changes only when `pointer` is `""`). */
+/**
+ * RFC 6902 section 4.1 `add`; returns the new document (it changes only when `pointer` is `""`).
+ */
 function addAt(doc: unknown, pointer: string, value: unknown): unknown {
   const tokens = parsePointer(pointer);
   if (tokens.length === 0) return value;
@@ -225,7 +227,7 @@ function addAt(doc: unknown, pointer: string, value: unknown): unknown {
   return doc;
 }
 
-/** RFC 6902 §4.2 `remove`; returns the removed value. */
+/** RFC 6902 section 4.2 `remove`; returns the removed value. */
 function removeAt(doc: unknown, pointer: string): unknown {
   const tokens = parsePointer(pointer);
   if (tokens.length === 0) fail('cannot remove the whole document');
@@ -237,7 +239,7 @@ function removeAt(doc: unknown, pointer: string): unknown {
   return removed;
 }
 
-/** RFC 6902 §4.3 `replace`: the target must exist; it is overwritten in place. */
+/** RFC 6902 section 4.3 `replace`: the target must exist; it is overwritten in place. */
 function replaceAt(doc: unknown, pointer: string, value: unknown): unknown {
   const tokens = parsePointer(pointer);
   if (tokens.length === 0) return value;

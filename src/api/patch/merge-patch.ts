@@ -38,11 +38,21 @@ export function setMember(obj: JsonObject, key: string, value: unknown): void {
 
 /** A deep copy of a JSON value, so results never share structure with the inputs. */
 export function cloneJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(cloneJson);
+  if (Array.isArray(value)) return cloneList(value);
   if (!isObject(value)) return value;
+  return cloneObject(value);
+}
+
+/** {@link cloneJson} of an object, typed as one. */
+export function cloneObject(value: JsonObject): JsonObject {
   const out: JsonObject = {};
   for (const [k, v] of Object.entries(value)) setMember(out, k, cloneJson(v));
   return out;
+}
+
+/** {@link cloneJson} of a list, typed as one. */
+export function cloneList(value: readonly unknown[]): unknown[] {
+  return value.map(cloneJson);
 }
 
 /**
@@ -51,7 +61,7 @@ export function cloneJson(value: unknown): unknown {
  */
 export function applyMergePatch(target: unknown, patch: unknown): unknown {
   if (!isObject(patch)) return cloneJson(patch);
-  const out: JsonObject = isObject(target) ? (cloneJson(target) as JsonObject) : {};
+  const out: JsonObject = isObject(target) ? cloneObject(target) : {};
   for (const [key, value] of Object.entries(patch)) {
     if (value === null) {
       delete out[key];

@@ -16,7 +16,7 @@ import {
   evictionConflictError,
   evictionDecision,
 } from './eviction-decision.js';
-import { iso, NOW, pdb, pod } from './test-fixtures.js';
+import { iso, NOW, pdb, pod } from './testing/fixtures.js';
 
 const VIOLATES = "Cannot evict pod as it would violate the pod's disruption budget.";
 const matching = { matchLabels: { foo: 'bar' } };
@@ -236,6 +236,14 @@ describe('evictionDecision allowances', () => {
           selector: { matchExpressions: [{ key: 'foo', operator: 'bad' }] },
           status: status(0, 0, 1),
         }),
+      ],
+      via: 'noPdb',
+    },
+    {
+      name: 'a selector of the wrong shape matches nothing',
+      pod: pod('p'),
+      pdbs: [
+        pdb({ selector: { matchExpressions: [{ operator: 'Exists' }] }, status: status(0, 0, 1) }),
       ],
       via: 'noPdb',
     },

@@ -13,6 +13,7 @@
 
 import { forbidden, type StatusCause, StatusError, unclassifiedError } from '../errors.js';
 import { LabelSelectorParseError, labelSelectorFromObject } from '../labels/selector.js';
+import { isLabelSelectorObject } from '../labels/selector-shape.js';
 import type { KubeObject } from '../object.js';
 import { disruptionAllowedConditions } from './pdb-conditions.js';
 import { disruptionTime, type PdbStatus, readPdbStatus } from './pdb-status.js';
@@ -94,10 +95,11 @@ export interface EvictionRefused {
 
 export type EvictionDecision = EvictionAllowed | EvictionRefused;
 
-function refused(error: StatusError): EvictionRefused {
+/** `status` is the code `error` was made with (each caller names it, to type it). */
+function refused(error: StatusError, status: EvictionRefused['status']): EvictionRefused {
   return {
     allow: false,
-    status: error.code as 429 | 500 | 403,
+    status,
     message: error.status.message ?? '',
     causes: error.status.details?.causes ?? [],
     error,
@@ -165,9 +167,13 @@ export function pdbsForPod(pod: KubeObject, pdbs: readonly KubeObject[]): KubeOb
   const namespace = pod.metadata?.namespace ?? '';
   return pdbs.filter((pdb) => {
     if ((pdb.metadata?.namespace ?? '') !== namespace) return false;
+    // A selector of the wrong shape (validation keeps those out) matches nothing, as one that
+    // does not parse.
+    const raw = field(pdb, 'spec').selector;
+    if (!isLabelSelectorObject(raw)) return false;
     let selector: ReturnType<typeof labelSelectorFromObject>;
     try {
-      selector = labelSelectorFromObject(field(pdb, 'spec').selector as never);
+      selector = labelSelectorFromObject(raw);
     } catch (e) {
       if (e instanceof LabelSelectorParseError) return false;
       throw e;
@@ -187,15 +193,15 @@ function checkAndDecrement(
   podName: string,
   dryRun: boolean,
   now: number,
-): { status: PdbStatus } | { error: StatusError } {
+): { status: PdbStatus } | { error: StatusError; code: 429 | 403 } {
   const name = pdb.metadata?.name ?? '';
   const status = readPdbStatus(pdb);
   if ((status.observedGeneration ?? 0) < (pdb.metadata?.generation ?? 0)) {
-    return { error: evictionConflictError(name) };
+    return { error: evictionConflictError(name), code: 429 };
   }
   const gr = { group: 'policy', resource: 'poddisruptionbudget' };
   if (status.disruptionsAllowed < 0) {
-    return { error: forbidden(gr, name, 'pdb disruptions allowed is negative') };
+    return { error: forbidden(gr, name, 'pdb disruptions allowed is negative'), code: 403 };
   }
   if (Object.keys(status.disruptedPods ?? {}).length > MAX_DISRUPTED_POD_SIZE) {
     return {
@@ -204,6 +210,7 @@ function checkAndDecrement(
         name,
         'DisruptedPods map too big - too many evictions not confirmed by PDB controller',
       ),
+      code: 403,
     };
   }
   if (status.disruptionsAllowed === 0) {
@@ -212,6 +219,7 @@ function checkAndDecrement(
         `The disruption budget ${name} needs ${status.desiredHealthy} healthy pods and has ${status.currentHealthy} currently`,
         0,
       ),
+      code: 429,
     };
   }
   const next: PdbStatus = { ...status, disruptionsAllowed: status.disruptionsAllowed - 1 };
@@ -257,7 +265,7 @@ export function evictionDecision(
     };
   }
   const matching = pdbsForPod(pod, pdbs);
-  if (matching.length > 1) return refused(unclassifiedError(MULTIPLE_PDBS_MESSAGE));
+  if (matching.length > 1) return refused(unclassifiedError(MULTIPLE_PDBS_MESSAGE), 500);
   const [pdb] = matching;
   if (pdb === undefined) {
     return { allow: true, ...podCondition, conflictIsTooManyRequests: false, via: 'noPdb' };
@@ -274,7 +282,7 @@ export function evictionDecision(
     };
   }
   const checked = checkAndDecrement(pdb, pod.metadata?.name ?? '', dryRun, now);
-  if ('error' in checked) return refused(checked.error);
+  if ('error' in checked) return refused(checked.error, checked.code);
   return {
     allow: true,
     ...(dryRun

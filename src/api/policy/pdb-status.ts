@@ -31,8 +31,6 @@ export interface PdbStatus {
   conditions?: MetaCondition[];
 }
 
-type Json = Record<string, unknown>;
-
 /** A JSON number, or 0 (Go's zero value) for anything else. */
 export function int(v: unknown): number {
   return typeof v === 'number' && Number.isFinite(v) ? v : 0;
@@ -64,17 +62,18 @@ export function readDisruptedPods(v: unknown): Record<string, string> {
 
 /** Rebuilds a status with upstream's key order and its omitempty fields dropped. */
 export function orderStatus(s: PdbStatus): PdbStatus {
-  const out: Json = {};
-  if (s.observedGeneration) out.observedGeneration = s.observedGeneration;
-  if (s.disruptedPods && Object.keys(s.disruptedPods).length > 0) {
-    out.disruptedPods = s.disruptedPods;
-  }
-  out.disruptionsAllowed = s.disruptionsAllowed;
-  out.currentHealthy = s.currentHealthy;
-  out.desiredHealthy = s.desiredHealthy;
-  out.expectedPods = s.expectedPods;
+  const disrupted = s.disruptedPods;
+  const out: PdbStatus = {
+    // The optional leading fields are spread in so that they keep their place in key order.
+    ...(s.observedGeneration ? { observedGeneration: s.observedGeneration } : {}),
+    ...(disrupted && Object.keys(disrupted).length > 0 ? { disruptedPods: disrupted } : {}),
+    disruptionsAllowed: s.disruptionsAllowed,
+    currentHealthy: s.currentHealthy,
+    desiredHealthy: s.desiredHealthy,
+    expectedPods: s.expectedPods,
+  };
   if (s.conditions && s.conditions.length > 0) out.conditions = s.conditions;
-  return out as unknown as PdbStatus;
+  return out;
 }
 
 /** Formats an eviction time for `status.disruptedPods` (metav1.Time, second precision). */

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { evictionDisruptionTarget, isPodReady, updatePodCondition } from './pod-conditions.js';
-import { iso, NOW, pod } from './test-fixtures.js';
+import { iso, NOW, pod } from './testing/fixtures.js';
 
 describe('isPodReady', () => {
   const cases = [

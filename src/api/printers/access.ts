@@ -5,20 +5,20 @@
  *
  * @module
  */
-import type { KubeObject } from '../object.js';
+import { isJsonObject, type KubeObject } from '../object.js';
 import { translateTimestampSince } from './duration.js';
 
 export type Json = Record<string, unknown>;
 
-const EMPTY: Json = Object.freeze({}) as Json;
+const EMPTY: Json = Object.freeze({});
 
 export function obj(v: unknown): Json {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : EMPTY;
+  return isJsonObject(v) ? v : EMPTY;
 }
 
 /** The value when it is a JSON object, else `undefined` (a Go nil pointer). */
 export function optObj(v: unknown): Json | undefined {
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Json) : undefined;
+  return isJsonObject(v) ? v : undefined;
 }
 
 export function arr(v: unknown): unknown[] {

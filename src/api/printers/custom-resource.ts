@@ -7,16 +7,13 @@
  *
  * @module
  */
-import {
-  type CompiledPrinterColumn,
-  compilePrinterColumn,
-  JsonPathError,
-} from '../jsonpath/index.js';
+import { JsonPathError } from '../jsonpath/index.js';
 import type { KubeObject } from '../object.js';
 import type { PrinterColumn, ResourceDefinition } from '../resource.js';
 import { nameOf } from './access.js';
 import { NAME } from './columns.js';
 import { FIELD_DOCS } from './descriptions.js';
+import { type CompiledPrinterColumn, compilePrinterColumn } from './printer-column.js';
 import type { KindPrinter, TableColumnDefinition } from './types.js';
 
 const AGE_COLUMN: PrinterColumn = {

@@ -11,7 +11,7 @@ import {
   labelSelectorFromObject,
 } from '../labels/selector.js';
 import { canonicalQuantity } from '../validation/quantity.js';
-import { arr, type Json, obj, objs, str, stringMap } from './access.js';
+import { arr, obj, objs, str, stringMap } from './access.js';
 
 /** Upstream `labels.FormatLabels`: `a=1,b=2` by key, `<none>` when empty. */
 export function formatLabels(v: unknown): string {
@@ -42,18 +42,20 @@ export function selectorString(v: unknown): string {
 }
 
 function selectorObject(v: unknown): SelectorObject {
-  if (v === null || v === undefined) return v as SelectorObject;
+  if (v === null || v === undefined) return v;
   const sel = obj(v);
-  const out: Json = {};
-  if (sel.matchLabels !== undefined) out.matchLabels = stringMap(sel.matchLabels);
-  if (sel.matchExpressions !== undefined) {
-    out.matchExpressions = objs(sel.matchExpressions).map((e) => ({
-      key: str(e.key),
-      operator: str(e.operator),
-      values: arr(e.values).filter((x): x is string => typeof x === 'string'),
-    }));
-  }
-  return out as SelectorObject;
+  return {
+    ...(sel.matchLabels !== undefined ? { matchLabels: stringMap(sel.matchLabels) } : {}),
+    ...(sel.matchExpressions !== undefined
+      ? {
+          matchExpressions: objs(sel.matchExpressions).map((e) => ({
+            key: str(e.key),
+            operator: str(e.operator),
+            values: arr(e.values).filter((x): x is string => typeof x === 'string'),
+          })),
+        }
+      : {}),
+  };
 }
 
 /** Upstream `layoutContainerCells`: names and images, comma-separated. */

@@ -138,7 +138,8 @@ function tallyContainers(status: Json, t: Tally): void {
   let hasRunning = false;
   const statuses = objs(status.containerStatuses);
   for (let i = statuses.length - 1; i >= 0; i--) {
-    const cs = statuses[i] as Json;
+    const cs = statuses[i];
+    if (cs === undefined) continue;
     addRestarts(t, cs);
     const state = obj(cs.state);
     const waiting = optObj(state.waiting);

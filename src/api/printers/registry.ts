@@ -5,11 +5,6 @@
  * @module
  */
 
-import {
-  CLUSTER_ROLE_BINDING_COLUMNS,
-  printRoleBinding,
-  ROLE_BINDING_COLUMNS,
-} from '../kinds/rbac-printers.js';
 import type { KubeObject } from '../object.js';
 import { meta, nameOf } from './access.js';
 import {
@@ -68,6 +63,7 @@ import {
   printReplicaSet,
   printStatefulSet,
 } from './print-workloads.js';
+import { CLUSTER_ROLE_BINDING_COLUMNS, printRoleBinding, ROLE_BINDING_COLUMNS } from './rbac.js';
 import type { KindPrinter, PrintedRow, TableColumnDefinition } from './types.js';
 
 function printer(

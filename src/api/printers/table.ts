@@ -41,6 +41,11 @@ const crdPrinters = new WeakMap<object, CustomResourcePrinter>();
 export function printerFor(def: ResourceDefinition): KindPrinter {
   const cr = def.customResource;
   if (cr === undefined) return builtinPrinter(def.group, def.kind);
+  return crdPrinter(cr);
+}
+
+/** A CRD version's printer, built once per version. */
+function crdPrinter(cr: NonNullable<ResourceDefinition['customResource']>): CustomResourcePrinter {
   let p = crdPrinters.get(cr);
   if (p === undefined) {
     p = customResourcePrinter(cr.printerColumns);
@@ -54,9 +59,7 @@ export function printerFor(def: ResourceDefinition): KindPrinter {
  * stops at the bad column), e.g. `unrecognized column definition ".spec["`; else `undefined`.
  */
 export function printerColumnsError(def: ResourceDefinition): string | undefined {
-  return def.customResource === undefined
-    ? undefined
-    : (printerFor(def) as CustomResourcePrinter).error;
+  return def.customResource === undefined ? undefined : crdPrinter(def.customResource).error;
 }
 
 const PARTIAL_KIND = 'PartialObjectMetadata';
@@ -90,11 +93,11 @@ export function renderTable(
 ): Table {
   const includeObject = opts.includeObject ?? 'Metadata';
   const rows: TableRow[] = new Array(objects.length);
-  for (let i = 0; i < objects.length; i++) {
-    const o = objects[i] as KubeObject;
+  let i = 0;
+  for (const o of objects) {
     const printed = printer.row(o, opts.now);
     const object = rowObject(o, includeObject);
-    rows[i] =
+    rows[i++] =
       printed.conditions === undefined
         ? { cells: printed.cells, object }
         : { cells: printed.cells, conditions: printed.conditions, object };

@@ -7,7 +7,7 @@
  */
 import { ProtobufDecodeError } from './errors.js';
 import { PROTOBUF_MAGIC } from './special.js';
-import { isZeroField, readFields, WIRE_BYTES, type WireField } from './wire.js';
+import { isZeroField, readFields, WIRE_BYTES } from './wire.js';
 
 /** The parts of a `runtime.Unknown` the decoder uses. */
 export interface Envelope {
@@ -31,7 +31,7 @@ function stringFields(what: string, payload: Buffer, count: number): Map<number,
   const out = new Map<number, Buffer>();
   for (const f of readFields(payload)) {
     if (f.no >= 1 && f.no <= count && f.wireType === WIRE_BYTES) out.set(f.no, f.bytes);
-    else if (!isZeroField(f as WireField)) {
+    else if (!isZeroField(f)) {
       throw new ProtobufDecodeError(`unexpected field ${f.no} in ${what}`);
     }
   }

@@ -15,7 +15,14 @@ import { MAX_OBJECT_DEPTH, objectDepthError } from '../json-depth.js';
 import { ProtobufDecodeError } from './errors.js';
 import { jsonForm } from './json-forms.js';
 import { messageSpec } from './registry.js';
-import type { FieldSpec, MessageName, MessageSpec, ScalarType, SpecialType } from './schema.js';
+import type {
+  FieldSpec,
+  MessageName,
+  MessageSpec,
+  ScalarFieldSpec,
+  ScalarType,
+  StructFieldSpec,
+} from './schema.js';
 import { decodeSpecial, type NestedDecoder } from './special.js';
 import {
   isZeroField,
@@ -124,20 +131,23 @@ function zeroOf(type: ScalarType): unknown {
 }
 
 /** The JSON value of one struct-like payload: a special type or a message. */
-function structValue(field: FieldSpec, payload: Buffer, path: string, ctx: DecodeContext): unknown {
-  if (field.kind === 'special')
-    return decodeSpecial(field.type as SpecialType, payload, path, ctx.nested);
-  const name = field.type as MessageName;
-  return jsonForm(name, decodeFields(name, payload, path, ctx));
+function structValue(
+  field: StructFieldSpec,
+  payload: Buffer,
+  path: string,
+  ctx: DecodeContext,
+): unknown {
+  if (field.kind === 'special') return decodeSpecial(field.type, payload, path, ctx.nested);
+  return jsonForm(field.type, decodeFields(field.type, payload, path, ctx));
 }
 
 function emitScalar(
   out: JsonObject,
-  field: FieldSpec,
+  field: ScalarFieldSpec,
   occ: readonly WireField[],
   path: string,
 ): void {
-  const type = field.type as ScalarType;
+  const type = field.type;
   const last = occ[occ.length - 1];
   if (last === undefined) {
     // Absent: a nil pointer or nil []byte is null; a plain scalar is its zero value.
@@ -161,7 +171,7 @@ function emitList(
   const items: unknown[] = [];
   for (const f of occ) {
     if (field.kind === 'scalar') {
-      const type = field.type as ScalarType;
+      const type = field.type;
       if (f.wireType === WIRE_BYTES && type !== 'string' && type !== 'bytes') {
         for (const v of readPackedVarints(f.bytes)) items.push(scalarValue(type, v, at));
       } else {
@@ -195,12 +205,7 @@ function mapEntry(
   if (field.kind !== 'scalar')
     return [k, structValue(field, value?.bytes ?? EMPTY, `${at}[${k}]`, ctx)];
   // An entry without a value holds the zero value (gogo starts map values at zero).
-  return [
-    k,
-    value === undefined
-      ? zeroOf(field.type as ScalarType)
-      : scalarValue(field.type as ScalarType, value, at),
-  ];
+  return [k, value === undefined ? zeroOf(field.type) : scalarValue(field.type, value, at)];
 }
 
 function emitMap(
@@ -228,7 +233,7 @@ function emitMap(
 
 function emitStruct(
   out: JsonObject,
-  field: FieldSpec,
+  field: StructFieldSpec,
   occ: readonly WireField[],
   path: string,
   ctx: DecodeContext,
@@ -238,11 +243,12 @@ function emitStruct(
     return;
   }
   // Occurrences of one message field merge; concatenating their payloads is that merge.
-  const payload =
-    occ.length === 1 ? (occ[0] as WireField).bytes : Buffer.concat(occ.map((f) => f.bytes));
-  if (field.inline) {
+  const only = occ.length === 1 ? occ[0] : undefined;
+  const payload = only !== undefined ? only.bytes : Buffer.concat(occ.map((f) => f.bytes));
+  // Only a message is ever inline (`compileTables` checks).
+  if (field.inline && field.kind === 'message') {
     // Go promotes an inline struct's fields; no table has a name clash to arbitrate.
-    Object.assign(out, decodeFields(field.type as MessageName, payload, path, ctx));
+    Object.assign(out, decodeFields(field.type, payload, path, ctx));
     return;
   }
   out[field.json] = structValue(field, payload, child(path, field.json), ctx);

@@ -198,6 +198,12 @@ describe('protobuf schema tables', () => {
       tables: [{ 'core.A': [] }, { 'core.A': [] }],
       message: /defined twice/,
     },
+    {
+      // Built at run time: a literal key without a group does not type-check as a table.
+      name: 'a message name without a known group',
+      tables: [Object.fromEntries([['Pod', []]])],
+      message: /Pod: not a message name/,
+    },
   ];
   for (const c of broken) {
     it(`rejects tables with ${c.name}`, () => {

@@ -61,21 +61,29 @@ export type FieldRow = readonly [no: number, json: string, type: FieldType, flag
 /** Message tables by message name. */
 export type MessageTables = Readonly<Record<MessageName, readonly FieldRow[]>>;
 
+/** What a compiled field holds: `kind` tells its `type` apart, so a test of it narrows `type`. */
+export type FieldKind =
+  | { readonly kind: 'scalar'; readonly type: ScalarType }
+  | { readonly kind: 'special'; readonly type: SpecialType }
+  | { readonly kind: 'message'; readonly type: MessageName };
+
 /** One field, compiled. */
-export interface FieldSpec {
+export type FieldSpec = FieldKind & {
   /** Position in {@link MessageSpec.fields}. */
   readonly index: number;
   readonly no: number;
   readonly json: string;
-  readonly type: FieldType;
-  /** `scalar` for {@link ScalarType}, `special` for {@link SpecialType}, else `message`. */
-  readonly kind: 'scalar' | 'special' | 'message';
   readonly omitempty: boolean;
   readonly pointer: boolean;
   readonly repeated: boolean;
   readonly map: boolean;
   readonly inline: boolean;
-}
+};
+
+/** A field of a scalar type. */
+export type ScalarFieldSpec = Extract<FieldSpec, { kind: 'scalar' }>;
+/** A field whose value is a struct-like payload: a special type or a message. */
+export type StructFieldSpec = Exclude<FieldSpec, { kind: 'scalar' }>;
 
 /** One message, compiled: fields in Go struct order and by number. */
 export interface MessageSpec {
@@ -112,12 +120,40 @@ export function isSpecialType(type: FieldType): type is SpecialType {
   return SPECIALS.has(type);
 }
 
+const GROUPS: ReadonlySet<string> = new Set<TableGroup>([
+  'meta',
+  'core',
+  'apps',
+  'apiextensions',
+  'autoscaling',
+  'coordination',
+  'discovery',
+  'events',
+  'networking',
+  'policy',
+  'rbac',
+  'storage',
+]);
+
+/** Whether a table key is a {@link MessageName}: a known group, a dot, a name. */
+export function isMessageName(name: string): name is MessageName {
+  const dot = name.indexOf('.');
+  return dot > 0 && dot < name.length - 1 && GROUPS.has(name.slice(0, dot));
+}
+
+function fieldKind(type: FieldType): FieldKind {
+  if (isScalarType(type)) return { kind: 'scalar', type };
+  if (isSpecialType(type)) return { kind: 'special', type };
+  return { kind: 'message', type };
+}
+
 function compileField(message: string, row: FieldRow, index: number): FieldSpec {
   const [no, json, type, flags = ''] = row;
   const where = `${message} field ${no}`;
   if (!/^[oprmi]*$/.test(flags)) throw new Error(`${where}: unknown flags "${flags}"`);
   const has = (f: string): boolean => flags.includes(f);
-  const kind = isScalarType(type) ? 'scalar' : isSpecialType(type) ? 'special' : 'message';
+  const typed = fieldKind(type);
+  const kind = typed.kind;
   if (has('r') && has('m')) throw new Error(`${where}: a field is a slice or a map, not both`);
   if (has('i') && (kind !== 'message' || json !== '' || has('r') || has('m') || has('p'))) {
     throw new Error(`${where}: only a plain embedded message can be inline`);
@@ -129,8 +165,7 @@ function compileField(message: string, row: FieldRow, index: number): FieldSpec 
     index,
     no,
     json,
-    type,
-    kind,
+    ...typed,
     omitempty: has('o'),
     pointer: has('p'),
     repeated: has('r'),
@@ -162,14 +197,15 @@ export function compileTables(
 ): ReadonlyMap<MessageName, MessageSpec> {
   const registry = new Map<MessageName, MessageSpec>();
   for (const table of tables) {
-    for (const [name, rows] of Object.entries(table) as [MessageName, readonly FieldRow[]][]) {
+    for (const [name, rows] of Object.entries(table)) {
+      if (!isMessageName(name)) throw new Error(`${name}: not a message name (group.Name)`);
       if (registry.has(name)) throw new Error(`${name}: defined twice`);
       registry.set(name, compileMessage(name, rows));
     }
   }
   for (const message of registry.values()) {
     for (const f of message.fields) {
-      if (f.kind === 'message' && !registry.has(f.type as MessageName)) {
+      if (f.kind === 'message' && !registry.has(f.type)) {
         throw new Error(`${message.name} field ${f.no}: no table for ${f.type}`);
       }
     }

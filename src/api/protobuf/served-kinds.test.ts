@@ -23,8 +23,8 @@ const builtins: readonly Kind[] = createBuiltinResources().map((d) => ({
 }));
 
 /**
- * Served above this layer: `src/apiserver/server.ts` adds apiextensions' definition to the
- * built-ins. Custom resources themselves have no protobuf form: upstream refuses such bodies
+ * Served above this layer: apiextensions adds its definition through the server's extensions
+ * (`src/apiserver/extensions.ts`). Custom resources themselves have no protobuf form: upstream refuses such bodies
  * too (400, its unstructured objects cannot be decoded from protobuf).
  */
 const CRD: Kind = { apiVersion: 'apiextensions.k8s.io/v1', kind: 'CustomResourceDefinition' };

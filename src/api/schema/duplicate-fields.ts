@@ -96,7 +96,8 @@ class JsonScanner {
     }
     do {
       this.#skipSpace();
-      const key = this.#scalar() as string;
+      // A key of valid JSON (the text passed JSON.parse) is a string: String() returns it.
+      const key = String(this.#scalar());
       this.#skipSpace();
       this.#pos++; // ':'
       const child = this.value();
@@ -217,7 +218,7 @@ class KeyScan {
     this.expectKey = false;
     const keys = this.#stack[this.#stack.length - 1];
     if (keys === undefined) return false;
-    const key = raw.includes('\\') ? (JSON.parse(`"${raw}"`) as string) : raw;
+    const key = raw.includes('\\') ? String(JSON.parse(`"${raw}"`)) : raw;
     if (keys.has(key)) return true;
     keys.add(key);
     return false;

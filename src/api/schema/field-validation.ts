@@ -18,6 +18,7 @@
  */
 import { badRequest, invalid, type StatusError } from '../errors.js';
 import { fieldErrors } from '../field-error.js';
+import { isJsonObject } from '../object.js';
 
 export type FieldValidation = 'Strict' | 'Warn' | 'Ignore';
 
@@ -170,21 +171,18 @@ export function goJson(value: unknown): string {
 
 function sortedKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sortedKeys);
-  if (value === null || typeof value !== 'object') return value;
+  if (!isJsonObject(value)) return value;
   const keys = Object.keys(value).sort();
-  return Object.fromEntries(
-    keys.map((k) => [k, sortedKeys((value as Record<string, unknown>)[k])]),
-  );
+  return Object.fromEntries(keys.map((k) => [k, sortedKeys(value[k])]));
 }
 
 /** Go's `%+v` of a decoded JSON value: `map[a:1 b:[x y]]`, nil as `<nil>`. */
 export function goValue(value: unknown): string {
   if (value === null || value === undefined) return '<nil>';
   if (Array.isArray(value)) return `[${value.map(goValue).join(' ')}]`;
-  if (typeof value === 'object') {
-    const record = value as Record<string, unknown>;
-    const keys = Object.keys(record).sort();
-    return `map[${keys.map((k) => `${k}:${goValue(record[k])}`).join(' ')}]`;
+  if (isJsonObject(value)) {
+    const keys = Object.keys(value).sort();
+    return `map[${keys.map((k) => `${k}:${goValue(value[k])}`).join(' ')}]`;
   }
   // Integers print alike; floats differ only in exponent forms (Go `1e-05`, JS `0.00001`).
   return String(value);

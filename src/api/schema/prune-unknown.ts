@@ -21,6 +21,7 @@
  *
  * @module
  */
+import { isJsonObject } from '../object.js';
 import {
   ANY_SCHEMA,
   type DeclaredShape,
@@ -52,7 +53,7 @@ export function pruneUnknownFields(
   const walk = new PruneWalk(plans, removed);
   const plan = plans.of(nav.resolve(schema));
   if (Array.isArray(value)) walk.array(value, plan);
-  else walk.object(value as Obj, plan, true);
+  else if (isJsonObject(value)) walk.object(value, plan, true);
   return walk.pruned;
 }
 
@@ -90,7 +91,7 @@ class Plan {
   fields(): Record<string, Plan | undefined> | undefined {
     if (this.kind !== 'struct') return undefined;
     if (this.#fields === undefined) {
-      const fields = Object.create(null) as Record<string, Plan | undefined>;
+      const fields: Record<string, Plan | undefined> = Object.create(null);
       const props = this.#schema?.properties ?? {};
       for (const name of Object.keys(props)) fields[name] = this.#plans.ofRaw(props[name]);
       this.#fields = fields;
@@ -213,7 +214,7 @@ class PruneWalk {
       if (typeof v !== 'object' || v === null || child.isInert()) continue;
       this.#path.push(key);
       if (Array.isArray(v)) this.array(v, child);
-      else this.object(v as Obj, child, false);
+      else if (isJsonObject(v)) this.object(v, child, false);
       this.#path.pop();
     }
   }
@@ -226,7 +227,7 @@ class PruneWalk {
       if (typeof v !== 'object' || v === null) continue;
       this.#path.push(i);
       if (Array.isArray(v)) this.array(v, items);
-      else this.object(v as Obj, items, false);
+      else if (isJsonObject(v)) this.object(v, items, false);
       this.#path.pop();
     }
   }

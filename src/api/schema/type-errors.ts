@@ -50,15 +50,11 @@ interface WalkState {
   hard: string | undefined;
 }
 
-/** Reused across calls (the walk is synchronous) so a clean walk allocates nothing. */
-const state: WalkState = {
-  nav: undefined as unknown as SchemaNavigator,
-  root: undefined,
-  fields: [],
-  owners: [],
-  saved: undefined,
-  hard: undefined,
-};
+/**
+ * Reused across calls (the walk is synchronous) so a clean walk allocates nothing; made by the
+ * first call, which has a navigator to put in it.
+ */
+let shared: WalkState | undefined;
 
 /**
  * The error Go's decoder reports for `value` decoded as a built-in kind whose root schema is
@@ -71,6 +67,8 @@ export function findTypeError(
   schema: Schema | undefined,
   nav: SchemaNavigator,
 ): string | undefined {
+  shared ??= { nav, root: undefined, fields: [], owners: [], saved: undefined, hard: undefined };
+  const state = shared;
   state.nav = nav;
   state.root = schema;
   state.fields.length = 0;

@@ -6,8 +6,8 @@
  * @module
  */
 import { type FieldError, type FieldPath, fieldErrors } from '../field-error.js';
-import { isQualifiedName, isValidLabelValue } from '../labels/validation.js';
 import { isJsonObject } from '../object.js';
+import { isQualifiedName, isValidLabelValue } from './label-names.js';
 import { byteLength } from './messages.js';
 
 /** Upstream `TotalAnnotationSizeLimitB`: 256 KiB for all keys and values together. */

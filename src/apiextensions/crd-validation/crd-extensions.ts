@@ -54,10 +54,8 @@ export function extensionErrors(
 function listTypeErrors(s: RawSchema, path: FieldPath, o: SchemaCheckOptions): FieldError[] {
   const errs: FieldError[] = [];
   const type = str(s, 'type');
-  const listType =
-    typeof s['x-kubernetes-list-type'] === 'string'
-      ? (s['x-kubernetes-list-type'] as string)
-      : undefined;
+  const rawListType = s['x-kubernetes-list-type'];
+  const listType = typeof rawListType === 'string' ? rawListType : undefined;
   const items = itemsOf(s);
   if (listType !== undefined && type !== 'array') {
     errs.push(typeMust(path, type, 'must be array if x-kubernetes-list-type is specified'));
@@ -73,9 +71,8 @@ function listTypeErrors(s: RawSchema, path: FieldPath, o: SchemaCheckOptions): F
       ]),
     );
   }
-  const keys = Array.isArray(s['x-kubernetes-list-map-keys'])
-    ? (s['x-kubernetes-list-map-keys'] as unknown[])
-    : [];
+  const rawKeys = s['x-kubernetes-list-map-keys'];
+  const keys: unknown[] = Array.isArray(rawKeys) ? rawKeys : [];
   if (keys.length > 0) {
     const msg = 'must be map if x-kubernetes-list-map-keys is non-empty';
     if (listType === undefined)

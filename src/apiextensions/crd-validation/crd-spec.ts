@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { errorMessage } from '../../api/error-message.js';
 import { type FieldError, type FieldPath, fieldErrors } from '../../api/field-error.js';
 import { isJsonObject, type JsonObject } from '../../api/object.js';
 import { isDNS1035Label, isDNS1123Subdomain } from '../../api/validation/dns.js';
@@ -314,7 +315,7 @@ function validateWebhookURL(url: string, p: FieldPath): FieldError[] {
   try {
     parsed = new URL(url);
   } catch (e) {
-    return [fieldErrors.invalid(p, url, `url must be a valid URL: ${(e as Error).message}`)];
+    return [fieldErrors.invalid(p, url, `url must be a valid URL: ${errorMessage(e)}`)];
   }
   const errs: FieldError[] = [];
   if (parsed.protocol !== 'https:')

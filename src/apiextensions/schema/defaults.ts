@@ -28,7 +28,7 @@ function fieldSchema(s: Schema | undefined, key: string): Schema | undefined {
   if (!s) return undefined;
   const prop = s.properties?.[key];
   if (prop) return prop;
-  return isJsonObject(s.additionalProperties) ? (s.additionalProperties as Schema) : undefined;
+  return isJsonObject(s.additionalProperties) ? s.additionalProperties : undefined;
 }
 
 /** Go's `Default.Object != nil`: `default: null` is no default. */
@@ -70,9 +70,7 @@ export function applySchemaDefaults(x: unknown, s: Schema | undefined): void {
   }
   if (!isJsonObject(x)) return;
   fillPropertyDefaults(x, s);
-  const extra = isJsonObject(s.additionalProperties)
-    ? (s.additionalProperties as Schema)
-    : undefined;
+  const extra = isJsonObject(s.additionalProperties) ? s.additionalProperties : undefined;
   for (const k of Object.keys(x)) {
     const prop = s.properties?.[k];
     if (prop) {

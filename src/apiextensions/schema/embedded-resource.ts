@@ -48,9 +48,7 @@ function walk(path: FieldPath | undefined, x: unknown, s: Schema | undefined): F
   }
   if (!isJsonObject(x)) return errs;
   if (s['x-kubernetes-embedded-resource'] && path) errs.push(...validateEmbeddedResource(path, x));
-  const extra = isJsonObject(s.additionalProperties)
-    ? (s.additionalProperties as Schema)
-    : undefined;
+  const extra = isJsonObject(s.additionalProperties) ? s.additionalProperties : undefined;
   for (const [k, v] of Object.entries(x)) {
     const prop = s.properties?.[k];
     if (prop) errs.push(...walk(childPath(path, k), v, prop));
@@ -130,10 +128,19 @@ function objectMetaDecodeError(v: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * Whether `v` decodes into upstream's ObjectMeta: an object whose string, string-map and
+ * integer fields are of those types (the fields `encoding/json` would refuse).
+ */
+function decodesAsObjectMeta(v: unknown): v is ObjectMeta {
+  return objectMetaDecodeError(v) === undefined;
+}
+
 function validateEmbeddedMeta(p: FieldPath, v: unknown): FieldError[] {
-  const decodeError = objectMetaDecodeError(v);
-  if (decodeError) return [fieldErrors.invalid(p, v, decodeError)];
-  const meta = { ...(v as ObjectMeta) };
+  if (!decodesAsObjectMeta(v)) {
+    return [fieldErrors.invalid(p, v, objectMetaDecodeError(v) ?? 'not an ObjectMeta')];
+  }
+  const meta = { ...v };
   // Upstream sets a fake name so that a nameless embedded object passes the required check.
   if (!meta.name) meta.name = 'fakename';
   const namespaced = typeof meta.namespace === 'string' && meta.namespace !== '';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { compileGoPattern, goRegexpError } from '../../api/schema/go-regexp.js';
 import { checkFormat, supportedFormat } from './formats.js';
-import { compileGoPattern, goRegexpError } from './go-regexp.js';
 
 describe('supportedFormat', () => {
   it('normalizes dashes and ignores what upstream strips', () => {

@@ -29,7 +29,7 @@ function walkObject(path: FieldPath, obj: JsonObject, s: Schema): FieldError[] {
   }
   const extra = s.additionalProperties;
   if (isJsonObject(extra)) {
-    for (const [k, v] of Object.entries(obj)) errs.push(...walk(path.key(k), v, extra as Schema));
+    for (const [k, v] of Object.entries(obj)) errs.push(...walk(path.key(k), v, extra));
   }
   return errs;
 }

@@ -11,10 +11,10 @@
  * @module
  */
 import { deepEqual, isJsonObject, type JsonObject } from '../../api/object.js';
+import { compileGoPattern } from '../../api/schema/go-regexp.js';
 import type { Schema } from '../../api/schema/types.js';
 import { checkFormat, supportedFormat } from './formats.js';
 import { goFloat, isGoInt, runeCount } from './go-format.js';
-import { compileGoPattern } from './go-regexp.js';
 import { openapiErrors as E, type OpenAPIError, Result } from './openapi-errors.js';
 
 type Kind = 'null' | 'bool' | 'string' | 'int' | 'float' | 'slice' | 'map';
@@ -62,15 +62,26 @@ export function validateAgainstSchema(schema: Schema, data: unknown, path = ''):
     steps.push(() => validateType(types, format, schema.nullable === true, data, kind, path));
   }
   steps.push(() => validateJunctors(schema, data, path));
-  if (kind === 'string') {
-    steps.push(() => validateString(schema, data as string, path));
-    if (format !== undefined) steps.push(() => validateFormat(format, data as string, path));
+  // The same steps as `kind` says, with `data` narrowed to what each validator reads.
+  if (typeof data === 'string') {
+    const text = data;
+    steps.push(() => validateString(schema, text, path));
+    if (format !== undefined) steps.push(() => validateFormat(format, text, path));
   }
-  if (kind === 'int' || kind === 'float')
-    steps.push(() => validateNumber(schema, data as number, path));
-  if (kind === 'slice') steps.push(() => validateSlice(schema, data as unknown[], path));
+  if (typeof data === 'number') {
+    const n = data;
+    steps.push(() => validateNumber(schema, n, path));
+  }
+  if (Array.isArray(data)) {
+    const items: unknown[] = data;
+    steps.push(() => validateSlice(schema, items, path));
+  }
   steps.push(() => validateEnum(schema, data, path));
-  if (kind === 'map') steps.push(() => validateObject(schema, data as JsonObject, path));
+  if (kind === 'map') {
+    // A map kind that is not a JSON object (a bigint) has no keys, as `{}`.
+    const obj = isJsonObject(data) ? data : {};
+    steps.push(() => validateObject(schema, obj, path));
+  }
   for (const step of steps) {
     result.merge(step());
     result.inc();
@@ -96,8 +107,7 @@ function validateType(
     return ok;
   }
   const [schType, valueFormat] = SCHEMA_TYPE[kind];
-  const isFloatInt =
-    schType === 'number' && Number.isInteger(data as number) && types.includes('integer');
+  const isFloatInt = schType === 'number' && Number.isInteger(data) && types.includes('integer');
   const isIntFloat = schType === 'integer' && types.includes('number');
   const matches = types.includes(schType) || isFloatInt || isIntFloat;
   if (
@@ -260,7 +270,7 @@ function validateExtraKeys(
     if (Object.hasOwn(props, key)) continue;
     if (extra === false) res.addErrors(E.unallowedProperty(path, key));
     else if (isJsonObject(extra)) {
-      res.merge(validateAgainstSchema(extra as Schema, data[key], `${path}.${key}`));
+      res.merge(validateAgainstSchema(extra, data[key], `${path}.${key}`));
     }
   }
 }

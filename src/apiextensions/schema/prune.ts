@@ -16,7 +16,7 @@
  *
  * @module
  */
-import { deepCopy, isJsonObject, type JsonObject, type KubeObject } from '../../api/object.js';
+import { deepCopy, isJsonObject, type KubeObject } from '../../api/object.js';
 import type { Schema } from '../../api/schema/types.js';
 
 const META_FIELDS = new Set(['apiVersion', 'kind', 'metadata']);
@@ -114,7 +114,7 @@ function prune(x: unknown, s: Schema | undefined, path: string, out: string[], r
  * (a scalar stays, an object is emptied), as upstream's `StructuralOrBool` without a schema.
  */
 function additionalSchema(s: Schema): Schema | undefined {
-  return isJsonObject(s.additionalProperties) ? (s.additionalProperties as Schema) : undefined;
+  return isJsonObject(s.additionalProperties) ? s.additionalProperties : undefined;
 }
 
 function skipPrune(x: unknown, s: Schema, path: string, out: string[], root: boolean): void {
@@ -142,9 +142,9 @@ function skipPrune(x: unknown, s: Schema, path: string, out: string[], root: boo
 
 function pruneObjectMeta(meta: unknown, path: string, out: string[]): void {
   if (!isJsonObject(meta)) return;
-  for (const k of Object.keys(meta as JsonObject)) {
+  for (const k of Object.keys(meta)) {
     if (OBJECT_META_FIELDS.has(k)) continue;
     out.push(join(path, k));
-    delete (meta as JsonObject)[k];
+    delete meta[k];
   }
 }

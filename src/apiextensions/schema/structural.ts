@@ -13,7 +13,7 @@ import {
   fieldErrors,
   fieldErrorText,
 } from '../../api/field-error.js';
-import { goRegexpError } from './go-regexp.js';
+import { goRegexpError } from '../../api/schema/go-regexp.js';
 import {
   asRaw,
   bool,
@@ -163,8 +163,9 @@ function metadataRules(s: RawSchema, lvl: Level, path: FieldPath): FieldError[] 
 function restrictsMoreThanNames(meta: RawSchema): boolean {
   for (const [k, v] of Object.entries(meta)) {
     if (v === undefined || k === 'type' || k === 'default') continue;
-    if (k === 'properties' && asRaw(v)) {
-      const names = Object.keys(v as RawSchema);
+    const properties = k === 'properties' ? asRaw(v) : undefined;
+    if (properties !== undefined) {
+      const names = Object.keys(properties);
       if (names.length === 0 || names.every((n) => n === 'name' || n === 'generateName')) continue;
     }
     if (isZero(v)) continue;

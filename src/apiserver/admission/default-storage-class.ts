@@ -11,10 +11,12 @@
  *
  * @module
  */
+
+import { claimHasClass } from '../../api/kinds/storage-class.js';
 import type { ResourceDefinition } from '../../api/resource.js';
 import type { Backend } from '../../storage/backend.js';
 import type { Admission } from '../store/object-store.js';
-import { claimHasClass, defaultStorageClass } from './storage-classes.js';
+import { defaultStorageClass } from './storage-classes.js';
 
 function isClaims(def: ResourceDefinition): boolean {
   return def.group === '' && def.plural === 'persistentvolumeclaims';

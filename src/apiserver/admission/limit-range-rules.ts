@@ -12,10 +12,10 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import { isJsonObject, type KubeObject } from '../../api/object.js';
+import { podContainers, podLimits, podRequests } from '../../api/quota/pod-resources.js';
+import { parseResourceList } from '../../api/quota/resource-list.js';
 import { formatQuantity, type Quantity } from '../../api/validation/quantity.js';
-import { podContainers, podLimits, podRequests } from './quota/pod-resources.js';
-import { parseResourceList } from './quota/resource-list.js';
 
 export const LIMIT_RANGER_ANNOTATION = 'kubernetes.io/limit-ranger';
 
@@ -31,9 +31,7 @@ export interface LimitRangeItem {
 type List = ReadonlyMap<string, Quantity>;
 
 function record(v: unknown): Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
-    ? (v as Record<string, unknown>)
-    : {};
+  return isJsonObject(v) ? v : {};
 }
 
 /** Fills `into` with `from`'s entries it lacks. */

@@ -16,10 +16,11 @@
  */
 import { forbidden, invalid } from '../../api/errors.js';
 import { podQOSClass } from '../../api/kinds/qos.js';
-import type { KubeObject } from '../../api/object.js';
+import { isJsonObject, type KubeObject } from '../../api/object.js';
 import type { ResourceDefinition } from '../../api/resource.js';
 import type { Backend } from '../../storage/backend.js';
 import { listPrefix } from '../store/keys.js';
+import { parseStoredObject } from '../store/object-json.js';
 import type { Admission } from '../store/object-store.js';
 import {
   applyContainerDefaults,
@@ -37,7 +38,7 @@ export function namespaceLimitRanges(backend: Backend, namespace: string): Limit
   for (const kv of backend.list(listPrefix(LIMIT_RANGES, namespace)).items) {
     const latest = backend.getLatest(kv.key);
     if (latest === undefined) continue;
-    const lr = JSON.parse(latest.value) as KubeObject;
+    const lr = parseStoredObject(latest.value);
     out.push({ name: lr.metadata?.name ?? '', items: limitRangeItems(lr) });
   }
   out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -74,10 +75,9 @@ function revalidate(def: ResourceDefinition, pod: KubeObject): void {
   const errors = def.strategy.validate?.(pod) ?? [];
   if (errors.length > 0)
     throw invalid({ group: def.group, kind: def.kind }, pod.metadata?.name ?? '', errors);
-  const status = pod.status as Record<string, unknown> | undefined;
-  if (status !== undefined && typeof pod.spec === 'object' && pod.spec !== null) {
-    status.qosClass = podQOSClass(pod.spec as Record<string, unknown>);
-  }
+  // The pod passed validation: its spec and status (where present) are objects.
+  const { spec, status } = pod;
+  if (isJsonObject(status) && isJsonObject(spec)) status.qosClass = podQOSClass(spec);
 }
 
 function admitClaim(

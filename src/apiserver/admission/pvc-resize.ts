@@ -15,20 +15,19 @@
  * @module
  */
 import { forbidden } from '../../api/errors.js';
-import type { KubeObject } from '../../api/object.js';
+import { storageClassOf } from '../../api/kinds/storage-class.js';
+import { isJsonObject, type KubeObject } from '../../api/object.js';
 import type { ResourceDefinition } from '../../api/resource.js';
 import { compareQuantities, parseQuantity, type Quantity } from '../../api/validation/quantity.js';
 import type { Backend } from '../../storage/backend.js';
 import type { Admission } from '../store/object-store.js';
-import { claimClass, getStorageClass } from './storage-classes.js';
+import { getStorageClass } from './storage-classes.js';
 
 export const RESIZE_NOT_ALLOWED =
   'only dynamically provisioned pvc can be resized and the storageclass that provisions the pvc must support resize';
 
 function field(v: unknown, key: string): unknown {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
-    ? (v as Record<string, unknown>)[key]
-    : undefined;
+  return isJsonObject(v) ? v[key] : undefined;
 }
 
 function requestedStorage(pvc: KubeObject): Quantity | undefined {
@@ -40,8 +39,8 @@ function requestedStorage(pvc: KubeObject): Quantity | undefined {
 
 /** Upstream `allowResize`: one non-empty class on both, and it allows expansion. */
 function allowResize(backend: Backend, next: KubeObject, old: KubeObject): boolean {
-  const name = claimClass(next);
-  if (name === '' || name !== claimClass(old)) return false;
+  const name = storageClassOf(next);
+  if (name === '' || name !== storageClassOf(old)) return false;
   return getStorageClass(backend, name)?.allowVolumeExpansion === true;
 }
 

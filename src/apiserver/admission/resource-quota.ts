@@ -20,21 +20,23 @@
  * @module
  */
 import { forbidden } from '../../api/errors.js';
+import { getObj } from '../../api/kinds/json.js';
 import type { KubeObject } from '../../api/object.js';
-import type { ResourceDefinition } from '../../api/resource.js';
-import type { Backend, KeyValue } from '../../storage/backend.js';
-import { type Clock, realClock } from '../../util/clock.js';
-import { listPrefix } from '../store/keys.js';
-import { type Admission, storedObjectEncoder } from '../store/object-store.js';
-import { admissionSubject } from './limit-ranger.js';
 import {
   checkRequest,
   type QuotaRequest,
   type QuotaState,
   quotaState,
-} from './quota/check-request.js';
-import { evaluatorFor } from './quota/evaluators.js';
-import { listsEqual, toJsonList } from './quota/resource-list.js';
+} from '../../api/quota/check-request.js';
+import { evaluatorFor } from '../../api/quota/evaluators.js';
+import { listsEqual, toJsonList } from '../../api/quota/resource-list.js';
+import type { ResourceDefinition } from '../../api/resource.js';
+import type { Backend, KeyValue } from '../../storage/backend.js';
+import { type Clock, realClock } from '../../util/clock.js';
+import { listPrefix } from '../store/keys.js';
+import { parseStoredObject } from '../store/object-json.js';
+import { type Admission, storedObjectEncoder } from '../store/object-store.js';
+import { admissionSubject } from './limit-ranger.js';
 
 const QUOTAS = { group: '', plural: 'resourcequotas', namespaced: true } as const;
 
@@ -50,7 +52,7 @@ function namespaceQuotas(backend: Backend, namespace: string): StoredQuota[] {
   for (const listed of backend.list(listPrefix(QUOTAS, namespace)).items) {
     const kv = backend.getLatest(listed.key);
     if (kv === undefined) continue;
-    const object = JSON.parse(kv.value) as KubeObject;
+    const object = parseStoredObject(kv.value);
     out.push({ kv, object, state: quotaState(object) });
   }
   return out.sort((a, b) =>
@@ -63,7 +65,7 @@ function charge(backend: Backend, before: readonly StoredQuota[], after: readonl
   for (const [i, stored] of before.entries()) {
     const next = after[i]!;
     if (listsEqual(stored.state.used, next.used)) continue;
-    const status = { ...((stored.object.status ?? {}) as Record<string, unknown>) };
+    const status = { ...getObj(stored.object, 'status') };
     status.used = toJsonList(next.used);
     const updated: KubeObject = { ...stored.object, status };
     // Sequenced now, in this synchronous step; durable with (or before) the object's write.

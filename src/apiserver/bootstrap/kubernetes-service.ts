@@ -22,7 +22,7 @@
  */
 import { semanticEqual } from '../../api/kinds/common.js';
 import { getArr, getObj, getStr, objects } from '../../api/kinds/json.js';
-import { deepCopy, type KubeObject } from '../../api/object.js';
+import { deepCopy, isJsonObject, type KubeObject } from '../../api/object.js';
 
 export const KUBERNETES_SERVICE_NAME = 'kubernetes';
 export const KUBERNETES_SERVICE_NAMESPACE = 'default';
@@ -87,7 +87,7 @@ export function desiredService(config: KubernetesServiceConfig): KubeObject {
 
 /** A port's fields as Go compares the struct (absent and zero values alike). */
 function portIdentity(port: unknown): string {
-  const p = (port ?? {}) as Json;
+  const p = isJsonObject(port) ? port : {};
   return JSON.stringify([
     p.name ?? '',
     p.protocol ?? '',

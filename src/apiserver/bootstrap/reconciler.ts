@@ -18,6 +18,7 @@ import type { ResourceDefinition } from '../../api/resource.js';
 import type { Clock } from '../../util/clock.js';
 import type { ResourceRegistry } from '../registry.js';
 import { listPrefix, objectKey } from '../store/keys.js';
+import { parseStoredObject } from '../store/object-json.js';
 import type { ObjectStore } from '../store/object-store.js';
 import {
   type KubernetesServiceConfig,
@@ -108,14 +109,14 @@ export class KubernetesServiceReconciler {
 
   #get(def: ResourceDefinition): KubeObject | undefined {
     const kv = this.#o.store.backend.getLatest(objectKey(def, NAMESPACE, NAME));
-    return kv === undefined ? undefined : (JSON.parse(kv.value) as KubeObject);
+    return kv === undefined ? undefined : parseStoredObject(kv.value);
   }
 
   /** The slices of `default` labelled for the Service, or carrying its name. */
   #slices(def: ResourceDefinition): KubeObject[] {
     return this.#o.store.backend
       .list(listPrefix(def, NAMESPACE))
-      .items.map((kv) => JSON.parse(kv.value) as KubeObject)
+      .items.map((kv) => parseStoredObject(kv.value))
       .filter(
         (s) => s.metadata?.name === NAME || s.metadata?.labels?.[SERVICE_NAME_LABEL] === NAME,
       );

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { errorMessage } from '../../api/error-message.js';
 import { badRequest, isNotFound, unclassifiedError } from '../../api/errors.js';
 import { parseJson } from '../../api/int64-json.js';
 import {
@@ -123,7 +124,7 @@ function decodeApplyBody(text: string, exact: boolean): unknown {
   try {
     return decodeYamlText(text, { uniqueKeys: false });
   } catch (e) {
-    throw badRequest(`error decoding YAML: ${(e as Error).message}`);
+    throw badRequest(`error decoding YAML: ${errorMessage(e)}`);
   }
 }
 

@@ -9,7 +9,8 @@
  */
 import { conflict, invalid } from '../../api/errors.js';
 import { type FieldError, fieldErrors, path } from '../../api/field-error.js';
-import type { KubeObject } from '../../api/object.js';
+import { getObj, objects } from '../../api/kinds/json.js';
+import type { JsonObject, KubeObject } from '../../api/object.js';
 import { formatTime } from '../../api/time.js';
 import { decodeObjectBody, readBody } from '../http/body.js';
 import { sendJson } from '../http/respond.js';
@@ -19,13 +20,8 @@ import { asObjectOf, checkName } from './object-body.js';
 
 const BINDINGS = { group: '', resource: 'pods/binding' };
 
-interface Binding extends KubeObject {
-  target?: { kind?: string; name?: string; apiVersion?: string };
-}
-
-/** Upstream `ValidatePodBinding`. */
-function validateBinding(binding: Binding): FieldError[] {
-  const target = binding.target ?? {};
+/** Upstream `ValidatePodBinding`, of the Binding's `target`. */
+function validateTarget(target: JsonObject): FieldError[] {
   const errs: FieldError[] = [];
   if (target.kind !== undefined && target.kind !== '' && target.kind !== 'Node') {
     errs.push(fieldErrors.notSupported(path('target', 'kind'), target.kind, ['Node', '<empty>']));
@@ -37,11 +33,12 @@ function validateBinding(binding: Binding): FieldError[] {
 export async function handleBinding(api: ApiServices, call: ResourceCall): Promise<void> {
   const { def, info } = call;
   const raw = await decodeObjectBody(await readBody(call.req), call.req.headers['content-type']);
-  const binding = asObjectOf(def, raw, 'Binding', 'v1') as Binding;
+  const binding = asObjectOf(def, raw, 'Binding', 'v1');
   checkName(binding, info.name);
-  const errors = validateBinding(binding);
+  const target = getObj(binding, 'target') ?? {};
+  const errors = validateTarget(target);
   if (errors.length > 0) throw invalid({ group: '', kind: 'Binding' }, info.name, errors);
-  const node = binding.target?.name ?? '';
+  const node = target.name ?? '';
   const now = formatTime(api.clock.now());
   await api.store.update(def, info.namespace, info.name, (pod) => bound(pod, binding, node, now), {
     dryRun: isDryRun(call.query),
@@ -56,12 +53,12 @@ export async function handleBinding(api: ApiServices, call: ResourceCall): Promi
   });
 }
 
-function bound(pod: KubeObject, binding: Binding, node: string, now: string): KubeObject {
+function bound(pod: KubeObject, binding: KubeObject, node: unknown, now: string): KubeObject {
   const name = pod.metadata?.name ?? '';
   if (pod.metadata?.deletionTimestamp) {
     throw conflict(BINDINGS, name, `pod ${name} is being deleted, cannot be assigned to a host`);
   }
-  const spec = (pod.spec ?? {}) as { nodeName?: string };
+  const spec = getObj(pod, 'spec') ?? {};
   if (spec.nodeName) {
     throw conflict(
       BINDINGS,
@@ -70,9 +67,9 @@ function bound(pod: KubeObject, binding: Binding, node: string, now: string): Ku
     );
   }
   const annotations = { ...pod.metadata?.annotations, ...binding.metadata?.annotations };
-  const status = (pod.status ?? {}) as { conditions?: Array<Record<string, unknown>> };
-  const conditions = (status.conditions ?? []).filter((c) => c.type !== 'PodScheduled');
-  const previous = (status.conditions ?? []).find((c) => c.type === 'PodScheduled');
+  const status = getObj(pod, 'status') ?? {};
+  const conditions = objects(status, 'conditions').filter((c) => c.type !== 'PodScheduled');
+  const previous = objects(status, 'conditions').find((c) => c.type === 'PodScheduled');
   conditions.push({
     type: 'PodScheduled',
     status: 'True',

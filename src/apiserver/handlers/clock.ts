@@ -14,6 +14,7 @@
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { errorMessage } from '../../api/error-message.js';
 import {
   badRequest,
   invalid,
@@ -32,7 +33,7 @@ import { applyJsonPatch } from '../../api/patch/json-patch.js';
 import { applyMergePatch, checkMergePatchDocument } from '../../api/patch/merge-patch.js';
 import { apiVersionOf, groupResource } from '../../api/resource.js';
 import { strictErrors } from '../../api/schema/field-validation.js';
-import type { ClockStatus } from '../../clock/control.js';
+import type { ClockStatus } from '../../util/clock-control.js';
 import {
   applyClockSpec,
   CLOCK_DEFINITION,
@@ -230,7 +231,7 @@ function decodePatch(body: Buffer): unknown {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw badRequest(`error decoding patch: ${(e as Error).message}`);
+    throw badRequest(`error decoding patch: ${errorMessage(e)}`);
   }
 }
 

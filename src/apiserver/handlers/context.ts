@@ -8,6 +8,7 @@ import type { ResourceDefinition } from '../../api/resource.js';
 import type { Backend } from '../../storage/backend.js';
 import type { Clock } from '../../util/clock.js';
 import type { ServedClock } from '../clock-resource.js';
+import type { ApiExtensions } from '../extensions.js';
 import type { MediaType } from '../http/media.js';
 import type { ApiMetrics } from '../metrics.js';
 import type { OpenApiService } from '../openapi/index.js';
@@ -32,6 +33,8 @@ export interface ApiServices {
    * absent: that resource is not served at all.
    */
   readonly servedClock?: ServedClock;
+  /** What serves kinds beyond the built-in ones (CRDs); absent: built-in kinds only. */
+  readonly extensions?: ApiExtensions;
 }
 
 export interface ResourceCall {

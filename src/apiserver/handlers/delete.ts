@@ -6,18 +6,21 @@
  */
 import { badRequest, invalid, isNotFound, statusJson } from '../../api/errors.js';
 import { type FieldError, fieldErrors, path } from '../../api/field-error.js';
-import { isJsonObject } from '../../api/object.js';
+import { isJsonObject, type JsonObject } from '../../api/object.js';
 import { decodeObjectBody, readBody } from '../http/body.js';
 import { queryBool } from '../http/query-bool.js';
 import { sendJson } from '../http/respond.js';
 import { parseRequestSelector } from '../selectors.js';
 import { attributesOf } from '../store/attributes.js';
-import type { DeleteOptions, PropagationPolicy } from '../store/deletion.js';
+import {
+  type DeleteOptions,
+  isPropagationPolicy,
+  PROPAGATION_POLICIES,
+} from '../store/deletion.js';
 import { listPrefix } from '../store/keys.js';
+import { parseStoredObject } from '../store/object-json.js';
 import type { ApiServices, ResourceCall } from './context.js';
 import { listJson } from './list.js';
-
-const POLICIES: readonly PropagationPolicy[] = ['Foreground', 'Background', 'Orphan'];
 
 export async function handleDelete(api: ApiServices, call: ResourceCall): Promise<void> {
   const options = await deleteOptions(call);
@@ -58,7 +61,7 @@ export async function handleDeleteCollection(api: ApiServices, call: ResourceCal
   const dryRun = (options.dryRun ?? []).includes('All');
   const deleted: string[] = [];
   for (const kv of items) {
-    const obj = JSON.parse(kv.value) as { metadata?: { name?: string; namespace?: string } };
+    const obj = parseStoredObject(kv.value);
     try {
       const r = await api.store.delete(
         def,
@@ -94,15 +97,30 @@ async function deleteOptions(call: ResourceCall): Promise<DeleteOptions> {
     for (const d of dryRun) {
       if (d !== 'All') errors.push(fieldErrors.notSupported(path('dryRun'), d, ['All']));
     }
-    options.dryRun = dryRun as string[];
+    // Anything but `All` is an error above, so what is kept when none was found is every value.
+    options.dryRun = dryRun.filter((d): d is string => typeof d === 'string');
   }
   if (isJsonObject(raw.preconditions)) {
-    options.preconditions = raw.preconditions as NonNullable<DeleteOptions['preconditions']>;
+    options.preconditions = preconditionsOf(raw.preconditions);
   }
   if (errors.length > 0) {
     throw invalid({ group: 'meta.k8s.io', kind: 'DeleteOptions' }, '', errors);
   }
   return options;
+}
+
+/**
+ * `preconditions` as the store checks them: a value present is compared as text (a client
+ * sending a number for a UID gets the conflict it asked for); null is none, as Go's nil.
+ */
+function preconditionsOf(raw: JsonObject): NonNullable<DeleteOptions['preconditions']> {
+  const { uid, resourceVersion } = raw;
+  return {
+    ...(uid !== undefined && uid !== null ? { uid: String(uid) } : {}),
+    ...(resourceVersion !== undefined && resourceVersion !== null
+      ? { resourceVersion: String(resourceVersion) }
+      : {}),
+  };
 }
 
 /** The DeleteOptions body, or `{}` when there is none (client-node sends query parameters). */
@@ -124,10 +142,10 @@ function propagation(
   const policy = raw.propagationPolicy ?? q.get('propagationPolicy') ?? undefined;
   const orphan = raw.orphanDependents ?? queryBool(q, 'orphanDependents');
   const hasPolicy = policy !== undefined && policy !== null;
-  if (hasPolicy && !POLICIES.includes(policy as PropagationPolicy)) {
-    errors.push(fieldErrors.notSupported(path('propagationPolicy'), policy, POLICIES));
+  if (isPropagationPolicy(policy)) {
+    options.propagationPolicy = policy;
   } else if (hasPolicy) {
-    options.propagationPolicy = policy as PropagationPolicy;
+    errors.push(fieldErrors.notSupported(path('propagationPolicy'), policy, PROPAGATION_POLICIES));
   }
   if (orphan === undefined || orphan === null) return;
   if (hasPolicy) {

@@ -29,8 +29,13 @@ import { updatePodCondition } from '../../api/policy/pod-conditions.js';
 import type { ResourceDefinition } from '../../api/resource.js';
 import { decodeObjectBody, readBody } from '../http/body.js';
 import { sendJson } from '../http/respond.js';
-import type { DeleteOptions, PropagationPolicy } from '../store/deletion.js';
+import {
+  type DeleteOptions,
+  isPropagationPolicy,
+  PROPAGATION_POLICIES,
+} from '../store/deletion.js';
 import { listPrefix } from '../store/keys.js';
+import { parseStoredObject } from '../store/object-json.js';
 import type { ApiServices, ResourceCall } from './context.js';
 import { checkWriteOptions } from './field-manager.js';
 import { asObjectOf, checkNamespace } from './object-body.js';
@@ -40,8 +45,6 @@ const EVICTION_RETRIES = 20;
 
 /** Upstream accepts both versions of the body (`AcceptsGroupVersion`). */
 const EVICTION_VERSIONS = ['policy/v1', 'policy/v1beta1'];
-
-const POLICIES: readonly PropagationPolicy[] = ['Foreground', 'Background', 'Orphan'];
 
 export async function handleEviction(api: ApiServices, call: ResourceCall): Promise<void> {
   checkWriteOptions(call, 'CreateOptions');
@@ -97,7 +100,7 @@ async function attemptEviction(
 
 function listPdbs(api: ApiServices, pdbDef: ResourceDefinition, namespace: string): KubeObject[] {
   const { items } = api.backend.list(listPrefix(pdbDef, namespace));
-  return items.map((kv) => JSON.parse(kv.value) as KubeObject);
+  return items.map((kv) => parseStoredObject(kv.value));
 }
 
 /** `NewTimeoutError` after the retries ran out on PDB status conflicts. */
@@ -224,7 +227,7 @@ async function evictionOptions(call: ResourceCall): Promise<DeleteOptions> {
   if ((eviction.metadata?.name ?? '') !== call.info.name) {
     throw badRequest('name in URL does not match name in Eviction object');
   }
-  const body = (eviction as { deleteOptions?: unknown }).deleteOptions;
+  const body = eviction.deleteOptions;
   if (body !== undefined && body !== null && !isJsonObject(body)) {
     throw badRequest('Eviction.deleteOptions must be an object');
   }
@@ -255,9 +258,11 @@ function parseDeleteOptions(raw: Record<string, unknown>): DeleteOptions {
   }
   const policy = raw.propagationPolicy;
   if (policy !== undefined && policy !== null) {
-    if (POLICIES.includes(policy as PropagationPolicy))
-      options.propagationPolicy = policy as PropagationPolicy;
-    else errors.push(fieldErrors.notSupported(path('propagationPolicy'), policy, POLICIES));
+    if (isPropagationPolicy(policy)) options.propagationPolicy = policy;
+    else
+      errors.push(
+        fieldErrors.notSupported(path('propagationPolicy'), policy, PROPAGATION_POLICIES),
+      );
   }
   if (typeof raw.orphanDependents === 'boolean') options.orphanDependents = raw.orphanDependents;
   if (Array.isArray(raw.dryRun)) options.dryRun = raw.dryRun.map(String);

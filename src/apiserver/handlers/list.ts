@@ -7,6 +7,7 @@
  * @module
  */
 import { badRequest, resourceExpired } from '../../api/errors.js';
+import { isJsonObject } from '../../api/object.js';
 import { apiVersionOf, type ResourceDefinition } from '../../api/resource.js';
 import { CompactedError, FutureRevisionError, type ListResult } from '../../storage/backend.js';
 import { sendJson } from '../http/respond.js';
@@ -69,19 +70,12 @@ export async function handleList(api: ApiServices, call: ResourceCall): Promise<
     sendJson(call.res, 200, renderList(def, result));
     return;
   }
-  const meta = listMeta(result);
   sendTable(
     api,
     call,
     table,
     result.items.map((kv) => decodeObjectJson(def, asServedVersion(def, kv.value))),
-    {
-      resourceVersion: String(meta.resourceVersion),
-      ...(meta.continue !== undefined ? { continue: meta.continue as string } : {}),
-      ...(meta.remainingItemCount !== undefined
-        ? { remainingItemCount: meta.remainingItemCount as number }
-        : {}),
-    },
+    listMeta(result),
   );
 }
 
@@ -95,15 +89,19 @@ export function renderList(def: ResourceDefinition, result: ListResult): string 
   );
 }
 
+/** A list's metadata, in upstream's field order. */
+type ListMeta = { resourceVersion: string; continue?: string; remainingItemCount?: number };
+
 /** A list's metadata: its revision, and where the next page starts when there is one. */
-function listMeta(result: ListResult): Record<string, unknown> {
-  const meta: Record<string, unknown> = { resourceVersion: String(result.revision) };
+function listMeta(result: ListResult): ListMeta {
+  const resourceVersion = String(result.revision);
   const last = result.items.at(-1);
-  if (result.more && last !== undefined) {
-    meta.continue = encodeContinue({ rv: result.revision, start: last.key });
-    meta.remainingItemCount = result.remaining;
-  }
-  return meta;
+  if (!result.more || last === undefined) return { resourceVersion };
+  return {
+    resourceVersion,
+    continue: encodeContinue({ rv: result.revision, start: last.key }),
+    remainingItemCount: result.remaining,
+  };
 }
 
 /** A typed list around items that are already JSON text (stored objects are never re-encoded). */
@@ -131,11 +129,9 @@ function encodeContinue(t: ContinueToken): string {
 
 function decodeContinue(text: string, prefix: string): ContinueToken {
   try {
-    const t = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Record<
-      string,
-      unknown
-    >;
+    const t: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (
+      isJsonObject(t) &&
       t.v === 'meta.k8s.io/v1' &&
       typeof t.rv === 'number' &&
       typeof t.start === 'string' &&

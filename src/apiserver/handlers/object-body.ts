@@ -5,8 +5,9 @@
  *
  * @module
  */
-import { badRequest } from '../../api/errors.js';
-import { isJsonObject, type KubeObject } from '../../api/object.js';
+import { badRequest, type StatusError } from '../../api/errors.js';
+import { isKubeObject } from '../../api/is-kube-object.js';
+import { isJsonObject, type JsonObject, type KubeObject } from '../../api/object.js';
 import { apiVersionOf, type ResourceDefinition } from '../../api/resource.js';
 
 export function asObjectOf(
@@ -20,23 +21,39 @@ export function asObjectOf(
       `${kind} in version "${def.version}" cannot be handled as a ${kind}: json: cannot unmarshal ${jsonTypeName(body)} into Go value of type ${kind}`,
     );
   }
-  const obj = body as KubeObject;
+  // Go decodes `"metadata": null` as no metadata; the store would make it `{}` either way.
+  if (body.metadata === null) delete body.metadata;
+  if (isKubeObject(body) && agrees(body.apiVersion, apiVersion) && agrees(body.kind, kind)) {
+    return body;
+  }
+  throw bodyMismatch(def, body, kind, apiVersion);
+}
+
+/** An absent or empty `apiVersion` or `kind` is the endpoint's. */
+function agrees(value: string | undefined, expected: string): boolean {
+  return value === undefined || value === '' || value === expected;
+}
+
+/** What is wrong with a body that is not an object of the endpoint, in upstream's order. */
+function bodyMismatch(
+  def: ResourceDefinition,
+  obj: JsonObject,
+  kind: string,
+  apiVersion: string,
+): StatusError {
   if (obj.apiVersion !== undefined && obj.apiVersion !== '' && obj.apiVersion !== apiVersion) {
-    throw badRequest(
+    return badRequest(
       `the API version in the data (${String(obj.apiVersion)}) does not match the expected API version (${apiVersion})`,
     );
   }
   if (obj.kind !== undefined && obj.kind !== '' && obj.kind !== kind) {
-    throw badRequest(
+    return badRequest(
       `the kind in the data (${String(obj.kind)}) does not match the expected kind (${kind})`,
     );
   }
-  if (obj.metadata !== undefined && obj.metadata !== null && !isJsonObject(obj.metadata)) {
-    throw badRequest(
-      `${kind} in version "${def.version}" cannot be handled as a ${kind}: json: cannot unmarshal ${jsonTypeName(obj.metadata)} into Go struct field ${kind}.metadata of type v1.ObjectMeta`,
-    );
-  }
-  return obj;
+  return badRequest(
+    `${kind} in version "${def.version}" cannot be handled as a ${kind}: json: cannot unmarshal ${jsonTypeName(obj.metadata)} into Go struct field ${kind}.metadata of type v1.ObjectMeta`,
+  );
 }
 
 /** A namespaced object's namespace, if set, must be the URL's. */

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { errorMessage } from '../../api/error-message.js';
 import { badRequest, unsupportedMediaType } from '../../api/errors.js';
 import { parseJson, stringifyJson } from '../../api/int64-json.js';
 import { jsonDepthProblem } from '../../api/json-depth.js';
@@ -105,7 +106,7 @@ function decodePatch(body: Buffer, type: string, exact: boolean): DecodedPatch {
   try {
     doc = exact ? parseJson(text) : JSON.parse(text);
   } catch (e) {
-    throw badRequest(`error decoding patch: ${(e as Error).message}`);
+    throw badRequest(`error decoding patch: ${errorMessage(e)}`);
   }
   if (type === PATCH_TYPES.merge) {
     checkMergePatchDocument(doc);

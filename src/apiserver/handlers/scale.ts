@@ -7,8 +7,8 @@
  */
 import { invalid } from '../../api/errors.js';
 import { fieldErrors, path } from '../../api/field-error.js';
-import { formatLabelSelector } from '../../api/labels/selector.js';
-import { type KubeObject, valueAtPath } from '../../api/object.js';
+import { isJsonObject, type JsonObject, type KubeObject, valueAtPath } from '../../api/object.js';
+import { formatLabelSelector } from '../../api/printers/format.js';
 import type { ResourceDefinition, ScaleSpec } from '../../api/resource.js';
 import { decodeObjectBody, readBody } from '../http/body.js';
 import { sendJson } from '../http/respond.js';
@@ -19,13 +19,18 @@ import { kindSchema } from './kind-schema.js';
 import { asObjectOf, checkName } from './object-body.js';
 import { checkResourceVersion } from './write.js';
 
-function setPath(obj: Record<string, unknown>, dotted: string, value: unknown): void {
+function setPath(obj: JsonObject, dotted: string, value: unknown): void {
   const parts = dotted.replace(/^\./, '').split('.');
   let cur = obj;
   for (const part of parts.slice(0, -1)) {
     const next = cur[part];
-    if (typeof next !== 'object' || next === null) cur[part] = {};
-    cur = cur[part] as Record<string, unknown>;
+    if (isJsonObject(next)) {
+      cur = next;
+    } else {
+      const made: JsonObject = {};
+      cur[part] = made;
+      cur = made;
+    }
   }
   cur[parts.at(-1)!] = value;
 }
@@ -46,7 +51,7 @@ export function scaleOf(def: ResourceDefinition, obj: KubeObject): KubeObject {
   };
   if (typeof selector === 'string') status.selector = selector;
   else if (selector !== undefined && selector !== null)
-    status.selector = formatLabelSelector(selector as never);
+    status.selector = formatLabelSelector(selector);
   const scaleMeta: Record<string, unknown> = {
     name: meta.name,
     namespace: meta.namespace,

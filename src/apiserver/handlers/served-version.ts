@@ -6,8 +6,8 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
 import { apiVersionOf, type ResourceDefinition } from '../../api/resource.js';
+import { parseStoredObject } from '../store/object-json.js';
 
 /** Stored JSON starts `{"kind":…,"apiVersion":…`: the version is within the first bytes. */
 const HEAD_BYTES = 320;
@@ -16,6 +16,6 @@ export function asServedVersion(def: ResourceDefinition, json: string): string {
   if (def.customResource === undefined) return json;
   const apiVersion = apiVersionOf(def);
   if (json.slice(0, HEAD_BYTES).includes(`"apiVersion":${JSON.stringify(apiVersion)}`)) return json;
-  const { kind, apiVersion: _stored, metadata, ...rest } = JSON.parse(json) as KubeObject;
+  const { kind, apiVersion: _stored, metadata, ...rest } = parseStoredObject(json);
   return JSON.stringify({ kind, apiVersion, metadata, ...rest });
 }

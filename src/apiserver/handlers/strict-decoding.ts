@@ -10,6 +10,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { badRequest } from '../../api/errors.js';
+import { isJsonObject, type JsonObject } from '../../api/object.js';
 import {
   findDuplicateFields,
   findYamlDuplicateKeys,
@@ -99,7 +100,7 @@ export async function decodeStrictObject(
   } else {
     duplicates = [];
   }
-  const obj = (value ?? {}) as { apiVersion?: unknown; kind?: unknown };
+  const obj: JsonObject = isJsonObject(value) ? value : {};
   const apiVersion = typeof obj.apiVersion === 'string' ? obj.apiVersion : '';
   settleStrictErrors(call, directive, {
     verb,
@@ -120,7 +121,7 @@ export async function decodeStrictObject(
  */
 function checkTypes(call: ResourceCall, value: unknown, { schema, nav }: KindSchema): void {
   if (call.def.customResource !== undefined || schema === undefined) return;
-  const obj = (value ?? {}) as { apiVersion?: unknown; kind?: unknown };
+  const obj: JsonObject = isJsonObject(value) ? value : {};
   // A non-string apiVersion or kind is reported by the body checks (upstream reads them first).
   if (obj.apiVersion !== undefined && typeof obj.apiVersion !== 'string') return;
   if (obj.kind !== undefined && typeof obj.kind !== 'string') return;

@@ -29,8 +29,8 @@ export async function tableRequest(call: ResourceCall): Promise<TableRequest | u
   const version = tableFormat(call.accept);
   if (version === undefined) return undefined;
   const raw = call.query.get('includeObject') ?? '';
-  const includeObject = raw === '' ? 'Metadata' : (raw as IncludeObject);
-  if (!INCLUDE_OBJECT.includes(includeObject)) {
+  const includeObject = raw === '' ? 'Metadata' : INCLUDE_OBJECT.find((v) => v === raw);
+  if (includeObject === undefined) {
     throw badRequest(`unrecognized includeObject value: ${JSON.stringify(raw)}`);
   }
   const { tableFor } = await import('../../api/printers/index.js');

@@ -5,9 +5,7 @@
  * @module
  */
 import { arch, version as nodeVersion, platform } from 'node:process';
-
-export const KUBERNETES_MINOR = '33';
-export const FLEETYARD_VERSION = '0.1.0';
+import { FLEETYARD_VERSION, KUBERNETES_MINOR } from '../../api/version.js';
 
 export function versionInfo(): object {
   return {

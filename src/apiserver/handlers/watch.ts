@@ -356,7 +356,7 @@ class WatchStream {
   #leftSelector(prev: KeyValue, revision: number): string {
     const obj = decodeObjectJson(this.#def, prev.value);
     obj.metadata = { ...obj.metadata, resourceVersion: String(revision) };
-    if (this.#table) return this.#tableLine('DELETED', obj as KubeObject);
+    if (this.#table) return this.#tableLine('DELETED', obj);
     return `${stringifyJson({ type: 'DELETED', object: obj })}\n`;
   }
 

@@ -4,6 +4,7 @@
  * @module
  */
 import { methodNotSupported, optimisticLockConflict } from '../../api/errors.js';
+import { getObj } from '../../api/kinds/json.js';
 import type { KubeObject, ObjectMeta } from '../../api/object.js';
 import { groupResource, type ResourceDefinition } from '../../api/resource.js';
 import { readBody } from '../http/body.js';
@@ -115,8 +116,8 @@ export function replacement(
     return { ...current, metadata, status: body.status };
   }
   if (sub === 'finalize') {
-    const spec = (body.spec ?? {}) as Record<string, unknown>;
-    return { ...current, spec: { ...(current.spec as object), finalizers: spec.finalizers ?? [] } };
+    const finalizers = getObj(body, 'spec')?.finalizers ?? [];
+    return { ...current, spec: { ...getObj(current, 'spec'), finalizers } };
   }
   return body;
 }

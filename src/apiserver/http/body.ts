@@ -5,6 +5,7 @@
  * @module
  */
 import type { IncomingMessage } from 'node:http';
+import { errorMessage } from '../../api/error-message.js';
 import { badRequest, requestEntityTooLarge, unsupportedMediaType } from '../../api/errors.js';
 import { parseJson } from '../../api/int64-json.js';
 import { jsonDepthProblem, valueDepthProblem } from '../../api/json-depth.js';
@@ -88,7 +89,7 @@ export function decodeJson(body: Buffer, exactIntegers = true): unknown {
   try {
     return exactIntegers ? parseJson(text) : JSON.parse(text);
   } catch (e) {
-    throw badRequest(`couldn't get version/kind; json parse error: ${(e as Error).message}`);
+    throw badRequest(`couldn't get version/kind; json parse error: ${errorMessage(e)}`);
   }
 }
 
@@ -102,6 +103,6 @@ export function decodeYaml(body: Buffer): unknown {
   try {
     return decodeYamlText(body.toString('utf8'));
   } catch (e) {
-    throw badRequest(`error converting YAML to JSON: ${(e as Error).message}`);
+    throw badRequest(`error converting YAML to JSON: ${errorMessage(e)}`);
   }
 }

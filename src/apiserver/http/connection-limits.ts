@@ -127,7 +127,8 @@ const DROP_REPORT_MS = 60_000;
 
 /** Destroys raw connections whose TLS handshake is not done within `timeoutMs` (absolute). */
 function watchHandshakes(server: Server, timeoutMs: number, stats: ConnectionLimitStats): void {
-  const pending = new WeakMap<Socket, NodeJS.Timeout>();
+  // Keyed by identity only: the raw socket, as seen again through its TLS wrapper.
+  const pending = new WeakMap<object, NodeJS.Timeout>();
   server.on('connection', (raw: Socket) => {
     const timer = setTimeout(() => {
       stats.handshakeTimeouts++;
@@ -139,8 +140,8 @@ function watchHandshakes(server: Server, timeoutMs: number, stats: ConnectionLim
   });
   server.on('secureConnection', (socket: TLSSocket) => {
     // The TLS socket wraps the raw one (`_parent`, node's own link; not in its typings).
-    const raw = (socket as TLSSocket & { _parent?: Socket })._parent;
-    if (raw === undefined) return;
+    const raw = '_parent' in socket ? socket._parent : undefined;
+    if (typeof raw !== 'object' || raw === null) return;
     clearTimeout(pending.get(raw));
     pending.delete(raw);
   });

@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { getObj } from '../../api/kinds/json.js';
 import type { ResourceDefinition } from '../../api/resource.js';
 import { OPENAPI_INFO } from './document-v3.js';
 import { apiPrefix, operationId, operationTag } from './names.js';
@@ -44,7 +45,7 @@ export interface V2Document {
 const PATCH_QUERY: readonly V2Parameter[] = ACTION_PARAMETERS.patch.map((p) => ({
   name: String(p.name),
   in: 'query',
-  type: String((p.schema as { type: string }).type),
+  type: String(getObj(p, 'schema')?.type),
   description: String(p.description),
 }));
 

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import type { ResourceDefinition } from '../../api/resource.js';
 import type { Schema } from '../../api/schema/types.js';
-import { KUBERNETES_MINOR } from '../handlers/version.js';
+import { KUBERNETES_MINOR } from '../../api/version.js';
 import { ComponentCollector, type SchemaRef } from './component-collector.js';
 import { addCustomResourceComponents } from './crd-component.js';
 import { groupVersionKey } from './names.js';

@@ -8,6 +8,7 @@
 import type { KubeObject } from '../../api/object.js';
 import type { ResourceDefinition } from '../../api/resource.js';
 import type { KeyValue } from '../../storage/backend.js';
+import { parseStoredObject } from './object-json.js';
 
 export interface Attributes {
   readonly labels: Readonly<Record<string, string>>;
@@ -19,7 +20,7 @@ const cache = new WeakMap<KeyValue, Attributes>();
 export function attributesOf(def: ResourceDefinition, kv: KeyValue): Attributes {
   let a = cache.get(kv);
   if (a === undefined) {
-    a = objectAttributes(def, JSON.parse(kv.value) as KubeObject);
+    a = objectAttributes(def, parseStoredObject(kv.value));
     cache.set(kv, a);
   }
   return a;

@@ -13,14 +13,23 @@
  *
  * @module
  */
+import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from '../../api/finalizers.js';
 import type { KubeObject, ObjectMeta } from '../../api/object.js';
 import type { ResourceDefinition } from '../../api/resource.js';
 import { formatTime } from '../../api/time.js';
 
-export const ORPHAN_FINALIZER = 'orphan';
-export const FOREGROUND_FINALIZER = 'foregroundDeletion';
-
 export type PropagationPolicy = 'Orphan' | 'Background' | 'Foreground';
+
+/** Every policy, in the order upstream lists them in its `NotSupported` error. */
+export const PROPAGATION_POLICIES: readonly PropagationPolicy[] = [
+  'Foreground',
+  'Background',
+  'Orphan',
+];
+
+export function isPropagationPolicy(v: unknown): v is PropagationPolicy {
+  return PROPAGATION_POLICIES.some((p) => p === v);
+}
 
 export interface DeleteOptions {
   gracePeriodSeconds?: number;
@@ -51,7 +60,9 @@ export function planDeletion(
   if (!held) return { action: 'remove' };
 
   const next = structuredClone(obj);
-  const nextMeta = next.metadata as ObjectMeta;
+  // A stored object always has metadata; the copy's is the one to change.
+  const nextMeta: ObjectMeta = next.metadata ?? {};
+  next.metadata = nextMeta;
   setFinalizers(nextMeta, finalizers);
   if (deleting) {
     const shortened =

@@ -9,6 +9,7 @@
  * @module
  */
 import { parseJson } from '../../api/int64-json.js';
+import { isKubeObject } from '../../api/is-kube-object.js';
 import type { KubeObject } from '../../api/object.js';
 import type { ResourceDefinition } from '../../api/resource.js';
 
@@ -17,7 +18,21 @@ export function exactIntegers(def: ResourceDefinition): boolean {
   return def.customResource === undefined;
 }
 
+/** JSON text the store holds (only ever objects the server wrote), decoded. */
+export function parseStoredObject(text: string): KubeObject {
+  return storedObject(JSON.parse(text));
+}
+
 /** The stored (or served) JSON text of one of `def`'s objects, decoded. */
 export function decodeObjectJson(def: ResourceDefinition, text: string): KubeObject {
-  return (exactIntegers(def) ? parseJson(text) : JSON.parse(text)) as KubeObject;
+  return storedObject(exactIntegers(def) ? parseJson(text) : JSON.parse(text));
+}
+
+/**
+ * What the store holds is always an object the server validated and wrote: anything else is
+ * a corrupt store, reported as such rather than read on as an object.
+ */
+function storedObject(v: unknown): KubeObject {
+  if (!isKubeObject(v)) throw new TypeError('a stored value is not a Kubernetes object');
+  return v;
 }

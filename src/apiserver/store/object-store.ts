@@ -159,10 +159,14 @@ export class ObjectStore {
     def.strategy.defaults?.(obj);
     def.strategy.prepareForCreate?.(obj);
     prepareCreateMeta(obj, def, this.#clock.now(), this.#uid());
-    const generated =
-      !meta.name && typeof meta.generateName === 'string' && meta.generateName !== '';
+    // The prefix a name is generated from (none when the object is named).
+    const prefix =
+      !meta.name && typeof meta.generateName === 'string' && meta.generateName !== ''
+        ? meta.generateName
+        : undefined;
+    const generated = prefix !== undefined;
     for (let attempt = 1; ; attempt++) {
-      if (generated) meta.name = generateName(meta.generateName as string, this.#random);
+      if (prefix !== undefined) meta.name = generateName(prefix, this.#random);
       const created = await this.#tryCreate(def, namespace, obj, options);
       if (created !== undefined) return created;
       if (!generated) throw alreadyExists(groupResource(def), meta.name!);

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { ClockControl, ClockStatus, Speed } from '../../clock/control.js';
+import type { ClockControl, ClockStatus, Speed } from '../../util/clock-control.js';
 
 export interface FakeClockOptions {
   readonly now?: number;

@@ -9,6 +9,7 @@ import { builtinResources } from '../../api/kinds/index.js';
 import type { Backend } from '../../storage/backend.js';
 import { createMemoryBackend } from '../../storage/memory/backend.js';
 import type { Clock } from '../../util/clock.js';
+import type { ApiExtensionsFactory } from '../extensions.js';
 import { BUILTIN_NAMESPACES } from '../namespaces.js';
 import { ApiServer, type ApiServerOptions } from '../server.js';
 import { objectKey } from '../store/keys.js';
@@ -60,6 +61,11 @@ export interface TestServerOptions {
   readonly token?: string;
   readonly clock?: Clock;
   readonly historyLimit?: number;
+  /**
+   * Kinds beyond the built-in ones: tests of CRDs pass apiextensions' `apiExtensions()`.
+   * Absent: built-in kinds only, as `ApiServerConfig.extensions`.
+   */
+  readonly extensions?: ApiExtensionsFactory;
   /** More options for the server (limits, timeouts, TLS). */
   readonly server?: Omit<Partial<ApiServerOptions>, 'backend' | 'resources'>;
 }
@@ -72,6 +78,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     port: 0,
     ...(options.token ? { token: options.token } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.extensions ? { extensions: options.extensions } : {}),
     ...options.server,
   });
   const nsDef = server.registry.get('', 'v1', 'namespaces')!;

@@ -18,7 +18,7 @@ const DISK_IO = new Set(['SQLITE_IOERR', 'EIO']);
 
 /** The error's code without SQLite's extended suffix (`SQLITE_IOERR_FSYNC` → `SQLITE_IOERR`). */
 function baseCode(err: unknown): string | undefined {
-  const code = (err as { code?: unknown } | undefined)?.code;
+  const code = typeof err === 'object' && err !== null && 'code' in err ? err.code : undefined;
   if (typeof code !== 'string') return undefined;
   const m = /^(SQLITE_[A-Z]+?)(?:_[A-Z_]+)?$/.exec(code);
   return m ? m[1] : code;

@@ -11,11 +11,11 @@
  *
  * @module
  */
-import type {
-  HealthListener,
-  StorageError,
-  StorageHealth,
-  StorageHealthState,
+import {
+  type HealthListener,
+  type StorageError,
+  type StorageHealth,
+  type StorageHealthState,
   UnwritableError,
 } from '../backend.js';
 
@@ -51,9 +51,9 @@ export class WriteAlarm {
 
   /** The error that refuses writes other than deletes while raised. */
   get raised(): UnwritableError | undefined {
-    return this.#health.state === 'unwritable'
-      ? (this.#health.error as UnwritableError)
-      : undefined;
+    const { state, error } = this.#health;
+    // Only `raise` makes the state unwritable, and it always sets an UnwritableError.
+    return state === 'unwritable' && error instanceof UnwritableError ? error : undefined;
   }
 
   subscribe(listener: HealthListener): () => void {

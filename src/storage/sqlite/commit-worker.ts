@@ -31,7 +31,7 @@ const stores = new Map<number, Store>();
 
 function errorOf(err: unknown): WorkerReply['error'] {
   if (err instanceof Error) {
-    const code = (err as { code?: unknown }).code;
+    const code = 'code' in err ? err.code : undefined;
     return { message: err.message, code: typeof code === 'string' ? code : undefined };
   }
   return { message: String(err) };

@@ -47,8 +47,10 @@ export function recoverState(db: Database.Database, historyLimit: number): Recov
   let floor = compactRevision;
   let newest = 0;
   const rows = db
-    .prepare('SELECT rev, key, value, create_rev, prev_rev, deleted FROM log ORDER BY rev')
-    .iterate() as IterableIterator<LogRow>;
+    .prepare<[], LogRow>(
+      'SELECT rev, key, value, create_rev, prev_rev, deleted FROM log ORDER BY rev',
+    )
+    .iterate();
   for (const row of rows) {
     const kv: KeyValue = {
       key: row.key,

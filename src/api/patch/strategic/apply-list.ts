@@ -10,7 +10,14 @@
  */
 import type { SchemaNavigator } from '../../schema/navigator.js';
 import type { Schema } from '../../schema/types.js';
-import { DELETE, DIRECTIVE_MARKER, MERGE, materialize, REPLACE } from './directives.js';
+import {
+  DELETE,
+  DIRECTIVE_MARKER,
+  MERGE,
+  materialize,
+  materializeList,
+  REPLACE,
+} from './directives.js';
 import { badArgType, badPatchType, noMergeKey, unclassified } from './errors.js';
 import { GO_MAP, goEqual, isJsonObject, type JsonObject } from './go-values.js';
 import {
@@ -31,10 +38,6 @@ export type MapMerger = (
 export interface ListContext {
   readonly nav: SchemaNavigator;
   readonly mergeMap: MapMerger;
-}
-
-function materializeList(list: readonly unknown[]): unknown[] {
-  return materialize(list) as unknown[];
 }
 
 /**
@@ -76,7 +79,7 @@ function mergeList(
       `cannot merge lists without merge key for ${elementKindName(ctx.nav, items)}`,
     );
   }
-  const special = applySpecialElements(original as JsonObject[], patch as JsonObject[], mergeKey);
+  const special = applySpecialElements(original, patch, mergeKey);
   const merged = mergeKeyedElements(ctx, special.original, special.patch, meta);
   const [named, serverOnly] = partitionByPresence(merged, special.patch, mergeKey);
   return normalizeElementOrder(named, serverOnly, special.patch, special.original, mergeKey, kind);
@@ -94,14 +97,16 @@ function dedupe(list: readonly unknown[]): unknown[] {
  * live element with that key; `replace` makes the plain patch elements the new live list.
  */
 function applySpecialElements(
-  original: JsonObject[],
-  patch: JsonObject[],
+  original: unknown[],
+  patch: readonly unknown[],
   mergeKey: string,
 ): { original: unknown[]; patch: JsonObject[] } {
   const plain: JsonObject[] = [];
-  let live: unknown[] = original;
+  let live = original;
   let replace = false;
   for (const item of patch) {
+    // The elements are maps (`sliceElementType` said so), as upstream's type switch expects.
+    if (!isJsonObject(item)) throw badArgType('map', item);
     if (!Object.hasOwn(item, DIRECTIVE_MARKER)) {
       plain.push(item);
       continue;
@@ -134,7 +139,9 @@ function mergeKeyedElements(
   for (const element of patch) {
     if (!Object.hasOwn(element, meta.mergeKey)) throw noMergeKey(element, meta.mergeKey);
     const at = findByMergeKey(out, meta.mergeKey, element[meta.mergeKey]);
-    if (at >= 0) out[at] = ctx.mergeMap(out[at] as JsonObject, element, items);
+    // A found element has the merge key, so it is a map.
+    const found = at >= 0 ? out[at] : undefined;
+    if (isJsonObject(found)) out[at] = ctx.mergeMap(found, element, items);
     else out.push(materialize(element));
   }
   return out;

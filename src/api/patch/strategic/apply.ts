@@ -13,7 +13,7 @@
  */
 import type { SchemaNavigator } from '../../schema/navigator.js';
 import type { Schema } from '../../schema/types.js';
-import { cloneJson, setMember } from '../merge-patch.js';
+import { cloneObject, setMember } from '../merge-patch.js';
 import { type ListContext, mergeListField } from './apply-list.js';
 import {
   DELETE,
@@ -21,6 +21,8 @@ import {
   DIRECTIVE_MARKER,
   directiveTarget,
   materialize,
+  materializeEntries,
+  materializeList,
   REPLACE,
   RETAIN_KEYS,
   SET_ELEMENT_ORDER,
@@ -54,8 +56,8 @@ export function applyStrategicMergePatch(
   schema: Schema | undefined,
   nav: SchemaNavigator,
 ): unknown {
-  const body = cloneJson(decodeStrategicMergePatch(patch)) as JsonObject;
-  const live = isJsonObject(original) ? (cloneJson(original) as JsonObject) : {};
+  const body = cloneObject(decodeStrategicMergePatch(patch));
+  const live = isJsonObject(original) ? cloneObject(original) : {};
   const ctx: ListContext = {
     nav,
     mergeMap: (o, p, s) => mergeMap(ctx, o, p, s),
@@ -88,7 +90,7 @@ function mapDirective(patch: JsonObject): JsonObject {
   const directive = patch[DIRECTIVE_MARKER];
   if (directive === REPLACE) {
     delete patch[DIRECTIVE_MARKER];
-    return materialize(patch) as JsonObject;
+    return materializeEntries(patch);
   }
   if (directive === DELETE) return {};
   throw badPatchType(directive, patch);
@@ -119,11 +121,10 @@ function mergeField(
     return;
   }
   const meta = fieldPatchMeta(ctx.nav, schema, key);
-  if (isJsonObject(current)) {
+  // `value` has the Go type of `current` (checked above): a map where `current` is one.
+  if (isJsonObject(current) && isJsonObject(value)) {
     const merged =
-      meta.strategy === 'replace'
-        ? materialize(value)
-        : ctx.mergeMap(current, value as JsonObject, meta.schema);
+      meta.strategy === 'replace' ? materialize(value) : ctx.mergeMap(current, value, meta.schema);
     if (merged === undefined) delete original[key];
     else setMember(original, key, merged);
   } else if (Array.isArray(current)) {
@@ -184,17 +185,19 @@ function orderedList(
 ): unknown[] | undefined {
   const foundLive = Object.hasOwn(original, target);
   const foundPatch = Object.hasOwn(patch, target);
-  if (foundLive && !Array.isArray(original[target])) throw badArgType('slice', original[target]);
-  if (foundPatch && !Array.isArray(patch[target])) throw badArgType('slice', patch[target]);
-  const live = (foundLive ? original[target] : []) as unknown[];
-  const patchList = (foundPatch ? patch[target] : []) as unknown[];
+  const liveValue = foundLive ? original[target] : [];
+  const patchValue = foundPatch ? patch[target] : [];
+  if (!Array.isArray(liveValue)) throw badArgType('slice', liveValue);
+  if (!Array.isArray(patchValue)) throw badArgType('slice', patchValue);
+  const live: unknown[] = liveValue;
+  const patchList: unknown[] = patchValue;
   const meta = fieldPatchMeta(ctx.nav, schema, target);
   validateAgainstOrder(patchList, order, meta.mergeKey);
   if (!foundLive && !foundPatch) return undefined;
   const merged = !foundPatch
     ? live
     : !foundLive
-      ? (materialize(patchList) as unknown[])
+      ? materializeList(patchList)
       : mergeListField(ctx, live, patchList, meta, false);
   const kind = sliceElementType(live, patchList);
   // A replaced list of maps has no identity to order by (upstream panics on it).
@@ -225,7 +228,7 @@ function validateAgainstOrder(
   let items = patchList;
   if (mergeKey !== '') {
     for (const item of patchList) if (!isJsonObject(item)) throw badArgType('map', item);
-    items = patchList.filter((v) => (v as JsonObject)[DIRECTIVE_MARKER] !== DELETE);
+    items = patchList.filter((v) => !isJsonObject(v) || v[DIRECTIVE_MARKER] !== DELETE);
   }
   let p = 0;
   let o = 0;

@@ -4,10 +4,10 @@
  *
  * @module
  */
-import { cloneJson } from '../merge-patch.js';
+import { cloneJson, cloneList, cloneObject } from '../merge-patch.js';
 import { type DiffContext, diffMaps } from './diff.js';
 import { DELETE, DIRECTIVE_MARKER } from './directives.js';
-import { GO_MAP, goEqual, goValue, type JsonObject } from './go-values.js';
+import { GO_MAP, goEqual, goValue, isJsonObjectList, type JsonObject } from './go-values.js';
 import { requireMergeKey, sliceElementType, sortByReference } from './list-order.js';
 import type { PatchMeta } from './patch-meta.js';
 
@@ -29,13 +29,13 @@ export function diffMergedList(
   meta: PatchMeta,
 ): ListDiff {
   if (original.length === 0) {
-    return modified.length === 0
-      ? NOTHING
-      : { ...NOTHING, changes: cloneJson(modified) as unknown[] };
+    return modified.length === 0 ? NOTHING : { ...NOTHING, changes: cloneList(modified) };
   }
   const kind = sliceElementType(original, modified);
-  if (kind !== GO_MAP) return diffSet(original, modified, kind);
-  return diffKeyedList(ctx, original as JsonObject[], modified as JsonObject[], meta);
+  // A map kind means every element of both lists is a map: the guards narrow, never fail.
+  if (kind === GO_MAP && isJsonObjectList(original) && isJsonObjectList(modified))
+    return diffKeyedList(ctx, original, modified, meta);
+  return diffSet(original, modified, kind);
 }
 
 function byGoString(a: unknown, b: unknown): number {
@@ -109,7 +109,7 @@ function diffKeyedList(
       i++;
       j++;
     } else if (c > 0 && b) {
-      changes.push(cloneJson(b) as JsonObject);
+      changes.push(cloneObject(b));
       j++;
     } else if (a) {
       deletes.push({ [key]: cloneJson(a[key]), [DIRECTIVE_MARKER]: DELETE });

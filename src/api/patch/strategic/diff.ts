@@ -97,10 +97,11 @@ function diffField(
     setMember(patch, key, cloneJson(to));
     return;
   }
-  if (isJsonObject(from)) {
-    diffMapField(ctx, patch, key, from, to as JsonObject, schema);
-  } else if (Array.isArray(from)) {
-    diffListField(ctx, patch, key, from, to as unknown[], schema);
+  // Of one Go type (checked above): both maps, both lists, or both scalars.
+  if (isJsonObject(from) && isJsonObject(to)) {
+    diffMapField(ctx, patch, key, from, to, schema);
+  } else if (Array.isArray(from) && Array.isArray(to)) {
+    diffListField(ctx, patch, key, from, to, schema);
   } else if (!deepEqualJson(from, to)) {
     setMember(patch, key, cloneJson(to));
   }

@@ -55,16 +55,27 @@ export function isDirectiveKey(key: string): boolean {
  * `null` inside a list is kept, as decoding would keep an element).
  */
 export function materialize(value: unknown): unknown {
-  if (Array.isArray(value)) {
-    const out: unknown[] = [];
-    for (const v of value) {
-      const m = materialize(v);
-      if (m !== undefined) out.push(m);
-    }
-    return out;
-  }
+  if (Array.isArray(value)) return materializeList(value);
   if (!isJsonObject(value)) return cloneJson(value);
   if (Object.hasOwn(value, DIRECTIVE_MARKER)) return undefined;
+  return materializeEntries(value);
+}
+
+/** {@link materialize} of a list, typed as one (its `$patch` maps are dropped). */
+export function materializeList(list: readonly unknown[]): unknown[] {
+  const out: unknown[] = [];
+  for (const v of list) {
+    const m = materialize(v);
+    if (m !== undefined) out.push(m);
+  }
+  return out;
+}
+
+/**
+ * The entries of a map {@link materialize}d, whatever its own `$patch` says (the caller has
+ * handled that): directive keys and `null` values dropped, the rest materialized.
+ */
+export function materializeEntries(value: JsonObject): JsonObject {
   const out: JsonObject = {};
   for (const [k, v] of Object.entries(value)) {
     if (v === null || isDirectiveKey(k)) continue;

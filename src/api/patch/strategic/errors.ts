@@ -18,7 +18,15 @@
  * @module
  */
 import { badRequest, StatusError } from '../../errors.js';
-import { GO_MAP, GO_SLICE, goString, goTypeName, goValue, type JsonObject } from './go-values.js';
+import {
+  GO_MAP,
+  GO_SLICE,
+  goString,
+  goTypeName,
+  goValue,
+  isJsonObject,
+  type JsonObject,
+} from './go-values.js';
 
 export const BAD_RETAIN_KEYS = 'invalid patch format of retainKeys';
 export const BAD_PRIMITIVE_LIST = 'invalid patch format of primitive list';
@@ -98,7 +106,7 @@ export function elementTypesDiffer(
  */
 export function decodeStrategicMergePatch(body: unknown): JsonObject {
   if (body === null || body === undefined) return {};
-  if (typeof body === 'object' && !Array.isArray(body)) return body as JsonObject;
+  if (isJsonObject(body)) return body;
   const kind = Array.isArray(body)
     ? 'array'
     : typeof body === 'boolean'

@@ -30,6 +30,11 @@ export function isJsonObject(v: unknown): v is JsonObject {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** Whether every element of a list is a map (what `sliceElementType` answering a map means). */
+export function isJsonObjectList(list: readonly unknown[]): list is readonly JsonObject[] {
+  return list.every(isJsonObject);
+}
+
 export function goType(v: unknown): GoType {
   if (v === null || v === undefined) return '<nil>';
   if (Array.isArray(v)) return GO_SLICE;

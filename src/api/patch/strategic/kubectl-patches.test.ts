@@ -43,7 +43,7 @@ const live = {
   },
 };
 
-/** The patch kubectl apply sent in the observed exchange (wire spec §14). */
+/** The patch kubectl apply sent in the observed exchange (docs/design/wire-protocol.md §5.3). */
 const observedPatch = {
   spec: {
     strategy: { $retainKeys: ['type'], rollingUpdate: null, type: 'Recreate' },
@@ -100,7 +100,7 @@ const desired = {
   },
 };
 
-describe('kubectl apply: the observed Recreate patch (wire spec §14)', () => {
+describe('kubectl apply: the observed Recreate patch (docs/design/wire-protocol.md §5.3)', () => {
   it('yields the expected Deployment', () => {
     assert.deepEqual(applyStrategicMergePatch(live, observedPatch, deploymentSchema, nav), desired);
   });
