@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { KubeObject } from '../api/object.js';
+import { asKind, type ConfigMap, type Pod } from '../api/model/index.js';
 import { startTestServer, type TestServer } from '../apiserver/testing/test-server.js';
 import { FakeClock } from '../util/clock.js';
 import {
@@ -23,15 +23,6 @@ const NS = 'default';
 const PODS = { group: '', version: 'v1', plural: 'pods', namespace: NS };
 const CONFIGMAPS = { group: '', version: 'v1', plural: 'configmaps', namespace: NS };
 const TOKEN = 'test-token';
-
-interface Pod extends KubeObject {
-  spec?: { containers: Array<{ name: string; image: string }>; nodeName?: string };
-  status?: { phase?: string; conditions?: Array<{ type: string; status: string }> };
-}
-
-interface ConfigMap extends KubeObject {
-  data?: Record<string, string>;
-}
 
 function pod(name: string, containers = ['c']): Pod {
   return {
@@ -72,7 +63,7 @@ describe('ApiClient against the API server', { timeout: 30_000 }, () => {
     const created = await client.create(PODS, pod('create-get'));
     assert.equal(created.metadata?.namespace, NS);
     assert.ok(created.metadata?.resourceVersion, 'created.metadata?.resourceVersion');
-    const read = await client.get<Pod>({ ...PODS, name: 'create-get' });
+    const read = asKind(await client.get({ ...PODS, name: 'create-get' }), 'Pod');
     assert.equal(read.metadata?.uid, created.metadata?.uid);
     assert.deepEqual(
       read.metadata?.managedFields?.map((f) => [f.manager, f.operation]),
@@ -95,7 +86,7 @@ describe('ApiClient against the API server', { timeout: 30_000 }, () => {
     let cont: string | undefined;
     let pages = 0;
     do {
-      const page = await client.list<ConfigMap>(CONFIGMAPS, {
+      const page = await client.list(CONFIGMAPS, {
         labelSelector: 'set=paged',
         limit: 2,
         ...(cont ? { continue: cont } : {}),
@@ -112,7 +103,10 @@ describe('ApiClient against the API server', { timeout: 30_000 }, () => {
   it('updates with the object resourceVersion as precondition: a stale one is a 409', async () => {
     const created = await client.create(CONFIGMAPS, configMap('update', { k: 'v1' }));
     const ref = objectRef(CONFIGMAPS, created);
-    const updated = await client.update(ref, { ...created, data: { k: 'v2' } });
+    const updated = asKind(
+      await client.update(ref, { ...created, data: { k: 'v2' } }),
+      'ConfigMap',
+    );
     assert.equal(updated.data?.k, 'v2');
     assert.notEqual(updated.metadata?.resourceVersion, created.metadata?.resourceVersion);
     const err = await rejection(client.update(ref, { ...created, data: { k: 'stale' } }));
@@ -121,16 +115,22 @@ describe('ApiClient against the API server', { timeout: 30_000 }, () => {
     assert.equal(err.status?.reason, 'Conflict');
     assert.match(err.message, /the object has been modified/);
     assert.ok(isConflict(err), 'isConflict(err)');
-    assert.equal((await client.get<ConfigMap>(ref)).data?.k, 'v2');
+    assert.equal(asKind(await client.get(ref), 'ConfigMap').data?.k, 'v2');
   });
 
   it('writes status only through updateStatus', async () => {
     const created = await client.create(PODS, pod('status'));
     const ref = objectRef(PODS, created);
-    const withStatus = await client.updateStatus(ref, { ...created, status: { phase: 'Running' } });
+    const withStatus = asKind(
+      await client.updateStatus(ref, { ...created, status: { phase: 'Running' } }),
+      'Pod',
+    );
     assert.equal(withStatus.status?.phase, 'Running');
     // The main resource ignores status changes (the status subresource owns them).
-    const main = await client.update(ref, { ...withStatus, status: { phase: 'Failed' } });
+    const main = asKind(
+      await client.update(ref, { ...withStatus, status: { phase: 'Failed' } }),
+      'Pod',
+    );
     assert.equal(main.status?.phase, 'Running');
   });
 
@@ -158,9 +158,12 @@ describe('ApiClient against the API server', { timeout: 30_000 }, () => {
       it(what, async () => {
         const name = `patch-${type}`;
         const created = await client.create(CONFIGMAPS, configMap(name, { a: '1', b: '2' }));
-        const patched = await client.patch<ConfigMap>(objectRef(CONFIGMAPS, created), body, type, {
-          fieldManager: `patcher-${type}`,
-        });
+        const patched = asKind(
+          await client.patch(objectRef(CONFIGMAPS, created), body, type, {
+            fieldManager: `patcher-${type}`,
+          }),
+          'ConfigMap',
+        );
         assert.deepEqual(patched.data, want);
         assert.ok(
           patched.metadata?.managedFields?.some((f) => f.manager === `patcher-${type}`),
@@ -172,7 +175,7 @@ describe('ApiClient against the API server', { timeout: 30_000 }, () => {
     it('strategic merges a list by its key where merge replaces it', async () => {
       const ref = objectRef(PODS, await client.create(PODS, pod('smp', ['a', 'b'])));
       const change = { spec: { containers: [{ name: 'b', image: 'busybox:1.37' }] } };
-      const patched = await client.patch<Pod>(ref, change, 'strategic');
+      const patched = asKind(await client.patch(ref, change, 'strategic'), 'Pod');
       assert.deepEqual(
         patched.spec?.containers.map((c) => [c.name, c.image]),
         [
@@ -184,9 +187,12 @@ describe('ApiClient against the API server', { timeout: 30_000 }, () => {
 
     it('patches a subresource', async () => {
       const ref = objectRef(PODS, await client.create(PODS, pod('patch-status')));
-      const patched = await client.patch<Pod>(ref, { status: { phase: 'Succeeded' } }, 'merge', {
-        subresource: 'status',
-      });
+      const patched = asKind(
+        await client.patch(ref, { status: { phase: 'Succeeded' } }, 'merge', {
+          subresource: 'status',
+        }),
+        'Pod',
+      );
       assert.equal(patched.status?.phase, 'Succeeded');
     });
 
@@ -203,9 +209,12 @@ describe('ApiClient against the API server', { timeout: 30_000 }, () => {
     const intent = (value: string): ConfigMap => configMap('applied', { owned: value });
 
     it('creates, conflicts with another manager, and takes over with force', async () => {
-      const first = await client.patch<ConfigMap>(ref, intent('a'), 'apply', {
-        fieldManager: 'mgr-a',
-      });
+      const first = asKind(
+        await client.patch(ref, intent('a'), 'apply', {
+          fieldManager: 'mgr-a',
+        }),
+        'ConfigMap',
+      );
       assert.equal(first.data?.owned, 'a');
       const err = await rejection(
         client.patch(ref, intent('b'), 'apply', { fieldManager: 'mgr-b' }),
@@ -215,10 +224,13 @@ describe('ApiClient against the API server', { timeout: 30_000 }, () => {
       assert.ok(isConflict(err), 'isConflict(err)');
       assert.match(err.message, /conflict/i);
       assert.match(err.message, /mgr-a/);
-      const forced = await client.patch<ConfigMap>(ref, intent('b'), 'apply', {
-        fieldManager: 'mgr-b',
-        force: true,
-      });
+      const forced = asKind(
+        await client.patch(ref, intent('b'), 'apply', {
+          fieldManager: 'mgr-b',
+          force: true,
+        }),
+        'ConfigMap',
+      );
       assert.equal(forced.data?.owned, 'b');
       const appliers = forced.metadata?.managedFields
         ?.filter((f) => f.operation === 'Apply')
@@ -239,12 +251,15 @@ describe('ApiClient against the API server', { timeout: 30_000 }, () => {
     });
 
     it('dry-runs without persisting', async () => {
-      const dry = await client.patch<ConfigMap>(ref, intent('dry'), 'apply', {
-        fieldManager: 'mgr-b',
-        dryRun: true,
-      });
+      const dry = asKind(
+        await client.patch(ref, intent('dry'), 'apply', {
+          fieldManager: 'mgr-b',
+          dryRun: true,
+        }),
+        'ConfigMap',
+      );
       assert.equal(dry.data?.owned, 'dry');
-      assert.equal((await client.get<ConfigMap>(ref)).data?.owned, 'b');
+      assert.equal(asKind(await client.get(ref), 'ConfigMap').data?.owned, 'b');
     });
   });
 
@@ -312,7 +327,7 @@ describe('ApiClient against the API server', { timeout: 30_000 }, () => {
       fieldManager: 'test-scheduler',
     });
     assert.equal(answer.kind, 'Status');
-    assert.equal((await client.get<Pod>(ref)).spec?.nodeName, 'node-1');
+    assert.equal(asKind(await client.get(ref), 'Pod').spec?.nodeName, 'node-1');
     const again = await rejection(client.createSubresource(ref, 'binding', binding));
     assert.ok(isConflict(again), String(again));
   });

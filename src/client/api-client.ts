@@ -6,7 +6,7 @@
  * - Paths come from {@link resourcePath}; every answer is the parsed JSON body.
  * - Writes carry `fieldManager` (the call's, else the client's) and `dryRun=All` as query
  *   parameters, as kubectl does; DELETE sends its DeleteOptions as a JSON body, as kubectl
- *   does (k8s-wire.md §16), never as a query.
+ *   does (docs/design/wire-protocol.md §6), never as a query.
  * - A non-2xx answer rejects with {@link StatusCodeError} carrying the Status body (410 as
  *   {@link ExpiredError}); classify it with {@link isNotFound}, {@link isConflict},
  *   {@link isAlreadyExists}, {@link isTooManyRequests} (upstream apimachinery semantics).
@@ -19,24 +19,26 @@ import {
   type ClientRequest,
   Agent as HttpAgent,
   request as httpRequest,
-  type IncomingMessage,
   type RequestOptions,
 } from 'node:http';
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import { createSecureContext } from 'node:tls';
 import { urlToHttpOptions } from 'node:url';
+import { isKubeObject } from '../api/is-kube-object.js';
 import type { KubeObject } from '../api/object.js';
 import { type Clock, holdClock, realClock } from '../util/clock.js';
+import { type Answer, errorOf, type KubeList, kubeList, readAnswer } from './answers.js';
 import { RequestTimeoutError } from './api-errors.js';
+import type {
+  CallOptions,
+  DeleteOptions,
+  ListCallOptions,
+  PatchOptions,
+  PatchType,
+  WriteOptions,
+} from './call-options.js';
 import type { ConnectionOptions } from './http-lister-watcher.js';
 import { loadKubeconfigConnection } from './kubeconfig-connection.js';
-import {
-  ExpiredError,
-  type ListOptions,
-  parseStatusBody,
-  StatusCodeError,
-  statusCodeError,
-} from './lister-watcher.js';
 import { type CollectionRef, type ObjectRef, resourcePath } from './resource-path.js';
 
 export {
@@ -73,55 +75,6 @@ export interface ApiClientOptions extends ConnectionOptions {
   readonly maxConnections?: number;
 }
 
-/** Options every call takes. */
-export interface CallOptions {
-  readonly signal?: AbortSignal;
-  /** Overrides the client's `timeoutMs` for this call. */
-  readonly timeoutMs?: number;
-}
-
-/** Create/Update options (query parameters). */
-export interface WriteOptions extends CallOptions {
-  /** Overrides the client's `fieldManager`. */
-  readonly fieldManager?: string;
-  /** `dryRun=All`: validate and answer, persist nothing. */
-  readonly dryRun?: boolean;
-}
-
-export type PatchType = 'merge' | 'json' | 'strategic' | 'apply';
-
-export interface PatchOptions extends WriteOptions {
-  /** Apply only: take over fields other managers own instead of answering 409. */
-  readonly force?: boolean;
-  /** Patch a subresource, e.g. `status`. */
-  readonly subresource?: string;
-}
-
-export type PropagationPolicy = 'Orphan' | 'Background' | 'Foreground';
-
-/** `DeleteOptions`, sent as the JSON body. */
-export interface DeleteOptions extends CallOptions {
-  readonly propagationPolicy?: PropagationPolicy;
-  readonly gracePeriodSeconds?: number;
-  /** The delete fails with 409 unless the live object still has this uid / resourceVersion. */
-  readonly preconditions?: { readonly uid?: string; readonly resourceVersion?: string };
-  readonly dryRun?: boolean;
-}
-
-export interface ListCallOptions extends CallOptions, ListOptions {}
-
-/** A list answer (`…List` kinds): `items` is never null here. */
-export interface KubeList<T extends KubeObject = KubeObject> {
-  readonly apiVersion?: string;
-  readonly kind?: string;
-  readonly metadata: {
-    readonly resourceVersion?: string;
-    readonly continue?: string;
-    readonly remainingItemCount?: number;
-  };
-  readonly items: T[];
-}
-
 const PATCH_CONTENT_TYPES: Readonly<Record<PatchType, string>> = {
   merge: 'application/merge-patch+json',
   json: 'application/json-patch+json',
@@ -133,11 +86,6 @@ const PATCH_CONTENT_TYPES: Readonly<Record<PatchType, string>> = {
 interface Payload {
   readonly text: string;
   readonly contentType: string;
-}
-
-interface Answer {
-  readonly code: number;
-  readonly text: string;
 }
 
 export class ApiClient {
@@ -159,15 +107,14 @@ export class ApiClient {
     }
     this.#https = protocol === 'https:';
     this.#prefix = this.#base.pathname.replace(/\/$/, '');
-    const {
-      path: _path,
-      pathname: _pathname,
-      search: _search,
-      hash: _hash,
-      href: _href,
-      ...endpoint
-    } = urlToHttpOptions(this.#base) as RequestOptions & Record<string, unknown>;
-    this.#endpoint = endpoint;
+    // Only where to connect: the path of each request is set per request.
+    const { protocol: scheme, hostname, port, auth } = urlToHttpOptions(this.#base);
+    this.#endpoint = {
+      protocol: scheme,
+      hostname,
+      ...(port !== undefined ? { port } : {}),
+      ...(auth !== undefined ? { auth } : {}),
+    };
     // One bounded pool per client: controllers issue many small requests to one server.
     const pool = {
       keepAlive: true,
@@ -199,14 +146,12 @@ export class ApiClient {
     return new ApiClient({ ...connection, ...rest });
   }
 
-  get<T extends KubeObject = KubeObject>(ref: ObjectRef, options: CallOptions = {}): Promise<T> {
-    return this.#call<T>('GET', resourcePath(ref), new URLSearchParams(), undefined, options);
+  /** The object `ref` names, as the server stores it (narrow it with `asKind`). */
+  get(ref: ObjectRef, options: CallOptions = {}): Promise<KubeObject> {
+    return this.#object('GET', resourcePath(ref), new URLSearchParams(), undefined, options);
   }
 
-  async list<T extends KubeObject = KubeObject>(
-    ref: CollectionRef,
-    options: ListCallOptions = {},
-  ): Promise<KubeList<T>> {
+  async list(ref: CollectionRef, options: ListCallOptions = {}): Promise<KubeList> {
     const query = new URLSearchParams();
     if (options.labelSelector) query.set('labelSelector', options.labelSelector);
     if (options.fieldSelector) query.set('fieldSelector', options.fieldSelector);
@@ -214,18 +159,14 @@ export class ApiClient {
     // Upstream rejects a continue token together with a resourceVersion.
     if (options.continue) query.set('continue', options.continue);
     else if (options.resourceVersion) query.set('resourceVersion', options.resourceVersion);
-    const list = await this.#call<KubeList<T>>('GET', resourcePath(ref), query, undefined, options);
-    return { ...list, metadata: list.metadata ?? {}, items: list.items ?? [] };
+    const path = resourcePath(ref);
+    return kubeList(await this.#object('GET', path, query, undefined, options), path);
   }
 
   /** POST to the collection; the object's namespace is the ref's. */
-  create<T extends KubeObject>(
-    ref: CollectionRef,
-    object: T,
-    options: WriteOptions = {},
-  ): Promise<T> {
+  create(ref: CollectionRef, object: KubeObject, options: WriteOptions = {}): Promise<KubeObject> {
     const path = resourcePath({ ...ref, name: undefined });
-    return this.#call<T>('POST', path, this.#writeQuery(options), json(object), options);
+    return this.#object('POST', path, this.#writeQuery(options), json(object), options);
   }
 
   /**
@@ -233,41 +174,35 @@ export class ApiClient {
    * answers 409 Conflict (without one, the server decides whether an unconditional update is
    * allowed, as upstream).
    */
-  update<T extends KubeObject>(ref: ObjectRef, object: T, options: WriteOptions = {}): Promise<T> {
-    return this.#call<T>(
-      'PUT',
-      resourcePath(ref),
-      this.#writeQuery(options),
-      json(object),
-      options,
-    );
+  update(ref: ObjectRef, object: KubeObject, options: WriteOptions = {}): Promise<KubeObject> {
+    return this.#object('PUT', resourcePath(ref), this.#writeQuery(options), json(object), options);
   }
 
   /** PUT to `…/status`: only the status changes (same resourceVersion precondition). */
-  updateStatus<T extends KubeObject>(
+  updateStatus(
     ref: ObjectRef,
-    object: T,
+    object: KubeObject,
     options: WriteOptions = {},
-  ): Promise<T> {
+  ): Promise<KubeObject> {
     const path = resourcePath({ ...ref, subresource: 'status' });
-    return this.#call<T>('PUT', path, this.#writeQuery(options), json(object), options);
+    return this.#object('PUT', path, this.#writeQuery(options), json(object), options);
   }
 
   /**
    * PATCH with `type`'s content type. `body` is an object, or for `json` an RFC 6902 operation
    * array. `apply` needs a field manager (the server answers 422 without one).
    */
-  patch<T extends KubeObject = KubeObject>(
+  patch(
     ref: ObjectRef,
     body: unknown,
     type: PatchType,
     options: PatchOptions = {},
-  ): Promise<T> {
+  ): Promise<KubeObject> {
     const query = this.#writeQuery(options);
     if (options.force !== undefined) query.set('force', String(options.force));
     const path = resourcePath({ ...ref, subresource: options.subresource });
     const payload = { text: stringifyJson(body), contentType: PATCH_CONTENT_TYPES[type] };
-    return this.#call<T>('PATCH', path, query, payload, options);
+    return this.#object('PATCH', path, query, payload, options);
   }
 
   /** DELETE with a DeleteOptions body; answers the object (when finalizers keep it) or a Status. */
@@ -279,26 +214,27 @@ export class ApiClient {
     }
     if (options.preconditions) body.preconditions = options.preconditions;
     if (options.dryRun) body.dryRun = ['All'];
-    return this.#call('DELETE', resourcePath(ref), new URLSearchParams(), json(body), options);
+    return this.#object('DELETE', resourcePath(ref), new URLSearchParams(), json(body), options);
   }
 
   /** POST to a subresource of an object, e.g. `binding` or `eviction`. */
-  createSubresource<T extends KubeObject = KubeObject>(
+  createSubresource(
     ref: ObjectRef,
     subresource: string,
     body: KubeObject,
     options: WriteOptions = {},
-  ): Promise<T> {
+  ): Promise<KubeObject> {
     const path = resourcePath({ ...ref, subresource });
-    return this.#call<T>('POST', path, this.#writeQuery(options), json(body), options);
+    return this.#object('POST', path, this.#writeQuery(options), json(body), options);
   }
 
   /**
    * GET an absolute API path that is no object or collection, such as the discovery documents
    * (`/api`, `/apis`, `/api/v1`, `/apis/apps/v1`); client-go's `RESTClient().Get().AbsPath()`.
+   * The answer is parsed JSON, for the caller to check.
    */
-  getPath<T = unknown>(path: string, options: CallOptions = {}): Promise<T> {
-    return this.#call<T>('GET', path, new URLSearchParams(), undefined, options);
+  getPath(path: string, options: CallOptions = {}): Promise<unknown> {
+    return this.#call('GET', path, new URLSearchParams(), undefined, options);
   }
 
   /** Closes the pooled connections; requests in flight fail. */
@@ -314,13 +250,26 @@ export class ApiClient {
     return query;
   }
 
-  async #call<T>(
+  /** {@link #call} for an answer that is an object (every object and collection path's). */
+  async #object(
     method: string,
     path: string,
     query: URLSearchParams,
     payload: Payload | undefined,
     options: CallOptions,
-  ): Promise<T> {
+  ): Promise<KubeObject> {
+    const body = await this.#call(method, path, query, payload, options);
+    if (!isKubeObject(body)) throw new Error(`${method} ${path}: the response is not an object`);
+    return body;
+  }
+
+  async #call(
+    method: string,
+    path: string,
+    query: URLSearchParams,
+    payload: Payload | undefined,
+    options: CallOptions,
+  ): Promise<unknown> {
     const timeoutMs = options.timeoutMs ?? this.#options.timeoutMs ?? 60_000;
     const release = holdClock(this.#options.activity);
     const turns = this.#options.activity?.turns;
@@ -334,9 +283,9 @@ export class ApiClient {
       release();
     }
     if (answer.code < 200 || answer.code >= 300) throw errorOf(answer);
-    if (answer.text.trim() === '') return {} as T;
+    if (answer.text.trim() === '') return {};
     try {
-      return parseJson(answer.text) as T;
+      return parseJson(answer.text);
     } catch {
       throw new Error(`${method} ${path}: the response is not JSON: ${answer.text.slice(0, 200)}`);
     }
@@ -438,32 +387,6 @@ export class ApiClient {
 const PLAIN_PATH = /^[A-Za-z0-9\-_.!~*'()/]*$/;
 /** `.` and `..` segments, which the URL parser resolves. */
 const DOT_SEGMENT = /\/\.\.?(?:\/|$)/;
-
-function readAnswer(res: IncomingMessage): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    res.on('data', (c: Buffer) => chunks.push(c));
-    res.on('end', () =>
-      resolve({ code: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-    );
-    res.on('error', reject);
-    res.on('close', () => {
-      if (!res.complete) reject(new Error('the connection closed before the response ended'));
-    });
-  });
-}
-
-/** The typed error of a non-2xx answer; a body that is no JSON object is kept as the message. */
-function errorOf(answer: Answer): StatusCodeError {
-  const status = parseStatusBody(answer.text);
-  if (status !== undefined) return statusCodeError(answer.code, status);
-  const message = answer.text.trim()
-    ? `the server responded with the status code ${answer.code}: ${answer.text.slice(0, 200)}`
-    : undefined;
-  return answer.code === 410
-    ? new ExpiredError(undefined, message)
-    : new StatusCodeError(answer.code, undefined, message);
-}
 
 function json(body: unknown): Payload {
   return { text: stringifyJson(body), contentType: 'application/json' };

@@ -5,7 +5,7 @@
  *
  * - list: `GET path?limit=&continue=&resourceVersion=&labelSelector=&fieldSelector=`.
  * - watch: `GET path?watch=true&resourceVersion=&allowWatchBookmarks=&timeoutSeconds=`; the
- *   chunked body is newline-delimited JSON (k8s-wire.md §11.2), split on `\n` across chunk
+ *   chunked body is newline-delimited JSON (docs/design/wire-protocol.md §4.2), split on `\n` across chunk
  *   boundaries. An ERROR event rejects with its Status (410 → {@link ExpiredError}).
  * - Non-2xx answers reject with {@link StatusCodeError} carrying the code and Status body.
  *
@@ -17,7 +17,8 @@
 import { request as httpRequest, type IncomingMessage, type RequestOptions } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { parseJson } from '../api/int64-json.js';
-import type { KubeObject } from '../api/object.js';
+import { isKubeObject } from '../api/is-kube-object.js';
+import { isJsonObject, type KubeObject } from '../api/object.js';
 import { type Clock, holdClock, realClock } from '../util/clock.js';
 import {
   type ListerWatcher,
@@ -61,7 +62,11 @@ export interface HttpListerWatcherOptions extends ConnectionOptions {
 /** The longest line a watch may send before it is treated as broken (a 16 MiB object). */
 const MAX_LINE_BYTES = 16 * 1024 * 1024;
 
-export class HttpListerWatcher<T extends KubeObject = KubeObject> implements ListerWatcher<T> {
+/**
+ * Lists and watches plain objects (`KubeObject`): what the path serves is the caller's to narrow
+ * (`asKind`), since the same source serves any resource.
+ */
+export class HttpListerWatcher implements ListerWatcher<KubeObject> {
   readonly #options: HttpListerWatcherOptions;
   readonly #base: URL;
 
@@ -75,7 +80,7 @@ export class HttpListerWatcher<T extends KubeObject = KubeObject> implements Lis
       throw new TypeError(`path must start with /: ${options.path}`);
   }
 
-  async list(options: ListOptions, signal?: AbortSignal): Promise<ListResult<T>> {
+  async list(options: ListOptions, signal?: AbortSignal): Promise<ListResult<KubeObject>> {
     const query = this.#selectors(options);
     if (options.limit !== undefined) query.set('limit', String(options.limit));
     // Upstream rejects a continue token together with a resourceVersion.
@@ -101,21 +106,23 @@ export class HttpListerWatcher<T extends KubeObject = KubeObject> implements Lis
       signal?.removeEventListener('abort', onAbort);
     }
     if (!isSuccess(res)) throw statusCodeError(res.statusCode ?? 0, parseStatusBody(text));
-    const body = parseJson(text) as {
-      items?: T[] | null;
-      metadata?: { resourceVersion?: string; continue?: string };
-    };
-    const cont = body.metadata?.continue;
+    const body = parseJson(text);
+    const items: unknown = isJsonObject(body) ? (body.items ?? []) : undefined;
+    if (!Array.isArray(items) || !items.every(isKubeObject)) {
+      throw new Error(`list ${this.#options.path}: the response is not a list`);
+    }
+    const meta = isJsonObject(body) && isJsonObject(body.metadata) ? body.metadata : {};
+    const cont = meta.continue;
     return {
-      items: body.items ?? [],
-      resourceVersion: body.metadata?.resourceVersion ?? '',
-      ...(cont ? { continue: cont } : {}),
+      items,
+      resourceVersion: typeof meta.resourceVersion === 'string' ? meta.resourceVersion : '',
+      ...(typeof cont === 'string' && cont !== '' ? { continue: cont } : {}),
     };
   }
 
   async watch(
     options: WatchOptions,
-    onEvent: (event: WatchEvent<T>) => void,
+    onEvent: (event: WatchEvent<KubeObject>) => void,
     signal: AbortSignal,
   ): Promise<void> {
     const query = this.#selectors({});
@@ -141,7 +148,7 @@ export class HttpListerWatcher<T extends KubeObject = KubeObject> implements Lis
       } else {
         let handled = 0;
         try {
-          await readEvents<T>(res, (event) => {
+          await readEvents(res, (event) => {
             onEvent(event);
             handled++;
             activity.watchEvents?.(1);
@@ -211,9 +218,9 @@ function readBody(res: IncomingMessage): Promise<string> {
  * Feeds each complete line of the stream to `onEvent`; resolves at the end of the stream,
  * rejects on an ERROR event, a malformed line, a throwing `onEvent` or a broken connection.
  */
-function readEvents<T extends KubeObject>(
+function readEvents(
   res: IncomingMessage,
-  onEvent: (event: WatchEvent<T>) => void,
+  onEvent: (event: WatchEvent<KubeObject>) => void,
 ): Promise<void> {
   return new Promise((resolve, reject) => {
     let buffered = '';
@@ -251,22 +258,23 @@ function readEvents<T extends KubeObject>(
   });
 }
 
-function deliverLine<T extends KubeObject>(
+function deliverLine(
   line: string,
-  onEvent: (event: WatchEvent<T>) => void,
+  onEvent: (event: WatchEvent<KubeObject>) => void,
   fail: (err: unknown) => void,
 ): void {
   try {
-    const event = parseJson(line) as { type?: string; object?: unknown };
-    if (event.type === 'ERROR') {
-      fail(watchEventError(event.object));
+    const event = parseJson(line);
+    const { type, object } = isJsonObject(event) ? event : {};
+    if (type === 'ERROR') {
+      fail(watchEventError(object));
       return;
     }
-    if (!isEventType(event.type) || typeof event.object !== 'object' || event.object === null) {
+    if (!isEventType(type) || !isKubeObject(object)) {
       fail(new Error(`unexpected watch event: ${line.slice(0, 200)}`));
       return;
     }
-    onEvent({ type: event.type, object: event.object as T });
+    onEvent({ type, object });
   } catch (err) {
     fail(err);
   }

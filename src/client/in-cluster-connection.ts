@@ -86,7 +86,10 @@ async function readRequired(path: string, what: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code ?? String(err);
+    const code =
+      err instanceof Error && 'code' in err && typeof err.code === 'string'
+        ? err.code
+        : String(err);
     throw new Error(`in-cluster configuration: cannot read the ${what} ${path} (${code})`);
   }
 }

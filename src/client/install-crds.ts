@@ -7,9 +7,10 @@
  *
  * @module
  */
+
+import { asKind, type CustomResourceDefinition } from '../api/model/index.js';
 import type { KubeObject } from '../api/object.js';
 import { deepEqual } from '../api/object.js';
-import { type CustomResourceDefinition, isEstablished } from '../apiextensions/crd-types.js';
 import type { Clock } from '../util/clock.js';
 import type { ApiClient } from './api-client.js';
 import type { ResourceType } from './resource-path.js';
@@ -52,6 +53,11 @@ async function ensureCrd(
   );
 }
 
+/** Whether the CRD's `Established` condition is `True` (its first one, as upstream reads it). */
+function isEstablished(crd: CustomResourceDefinition): boolean {
+  return crd.status?.conditions?.find((c) => c.type === 'Established')?.status === 'True';
+}
+
 export async function installCrds(
   client: ApiClient,
   crds: readonly KubeObject[],
@@ -65,7 +71,9 @@ export async function installCrds(
   const deadline = clock.now() + ESTABLISH_TIMEOUT_MS;
   for (const crd of crds) {
     const name = crd.metadata?.name ?? '';
-    while (!isEstablished(await client.get<CustomResourceDefinition>({ ...CRDS, name }))) {
+    const established = async (): Promise<boolean> =>
+      isEstablished(asKind(await client.get({ ...CRDS, name }), 'CustomResourceDefinition'));
+    while (!(await established())) {
       if (clock.now() > deadline)
         throw new Error(
           `CustomResourceDefinition ${name} is not Established after ${ESTABLISH_TIMEOUT_MS} ms`,

@@ -10,7 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, isAbsolute, resolve } from 'node:path';
 import { parse } from 'yaml';
-import type { KubeObject } from '../api/object.js';
+import { isJsonObject, type JsonObject } from '../api/object.js';
 import {
   type ConnectionOptions,
   HttpListerWatcher,
@@ -22,15 +22,6 @@ export interface KubeconfigConnection extends ConnectionOptions {
   readonly namespace: string;
 }
 
-interface Named<V> {
-  name?: string;
-  cluster?: V;
-  user?: V;
-  context?: V;
-}
-
-type Fields = Record<string, unknown>;
-
 /**
  * Resolves `context` (default: `current-context`) of a parsed kubeconfig. Relative file paths
  * are resolved against `baseDir` (the kubeconfig's folder), as kubectl does.
@@ -39,8 +30,9 @@ export async function connectionFromKubeconfig(
   config: unknown,
   options: { context?: string; baseDir?: string } = {},
 ): Promise<KubeconfigConnection> {
-  const doc = (config ?? {}) as Fields;
-  const contextName = options.context ?? (doc['current-context'] as string | undefined);
+  const doc = isJsonObject(config) ? config : {};
+  const current = doc['current-context'];
+  const contextName = options.context ?? (typeof current === 'string' ? current : undefined);
   if (!contextName) throw new Error('kubeconfig has no current-context');
   const context = entry(doc.contexts, 'context', contextName, 'context');
   const cluster = entry(doc.clusters, 'cluster', String(context.cluster ?? ''), 'cluster');
@@ -77,7 +69,8 @@ export async function loadKubeconfigConnection(
   context?: string,
 ): Promise<KubeconfigConnection> {
   const text = await readFile(path, 'utf8');
-  return connectionFromKubeconfig(parse(text) as unknown, {
+  const config: unknown = parse(text);
+  return connectionFromKubeconfig(config, {
     baseDir: dirname(path),
     ...(context !== undefined ? { context } : {}),
   });
@@ -91,13 +84,13 @@ export async function loadKubeconfigConnection(
  * const lw = await listerWatcherFromKubeconfig('.fleetyard/kubeconfig', { path: '/api/v1/pods' });
  * ```
  */
-export async function listerWatcherFromKubeconfig<T extends KubeObject = KubeObject>(
+export async function listerWatcherFromKubeconfig(
   kubeconfigPath: string,
   options: Omit<HttpListerWatcherOptions, keyof ConnectionOptions> & { context?: string },
-): Promise<HttpListerWatcher<T>> {
+): Promise<HttpListerWatcher> {
   const { context, ...rest } = options;
   const { namespace: _ns, ...connection } = await loadKubeconfigConnection(kubeconfigPath, context);
-  return new HttpListerWatcher<T>({ ...connection, ...rest });
+  return new HttpListerWatcher({ ...connection, ...rest });
 }
 
 function entry(
@@ -105,12 +98,12 @@ function entry(
   field: 'cluster' | 'user' | 'context',
   name: string,
   what: string,
-): Fields {
-  const found = (Array.isArray(list) ? (list as Named<Fields>[]) : []).find(
-    (e) => e?.name === name,
+): JsonObject {
+  const found: unknown = (Array.isArray(list) ? list : []).find(
+    (e: unknown) => isJsonObject(e) && e.name === name,
   );
-  const value = found?.[field];
-  if (value === undefined || value === null || typeof value !== 'object') {
+  const value = isJsonObject(found) ? found[field] : undefined;
+  if (!isJsonObject(value)) {
     throw new Error(`kubeconfig has no ${what} named ${JSON.stringify(name)}`);
   }
   return value;

@@ -6,11 +6,11 @@
  * Errors are typed so the reflector can decide between "rewatch", "relist" and "back off":
  * a failed request rejects with {@link StatusCodeError} (its HTTP code and the Status body, if
  * any), and an expired resourceVersion, whether answered as HTTP 410 or as the upstream-shaped
- * ERROR event with code 410 (k8s-wire.md §11.4), rejects with {@link ExpiredError}.
+ * ERROR event with code 410 (docs/design/wire-protocol.md §4.4), rejects with {@link ExpiredError}.
  *
  * @module
  */
-import type { KubeObject } from '../api/object.js';
+import { isJsonObject, type KubeObject } from '../api/object.js';
 
 /** One page of a list request (`ListOptions`). */
 export interface ListOptions {
@@ -107,11 +107,25 @@ export function statusCodeError(code: number, status?: StatusBody): StatusCodeEr
   return code === 410 ? new ExpiredError(status) : new StatusCodeError(code, status);
 }
 
+/**
+ * `value` as a {@link StatusBody}: its fields as they are, except a `code`, `reason` or `message`
+ * of another type than the Status field's, which is left out. Undefined for a non-object.
+ */
+export function statusBodyOf(value: unknown): StatusBody | undefined {
+  if (!isJsonObject(value)) return undefined;
+  const { code, reason, message, ...rest } = value;
+  return {
+    ...rest,
+    ...(typeof code === 'number' ? { code } : {}),
+    ...(typeof reason === 'string' ? { reason } : {}),
+    ...(typeof message === 'string' ? { message } : {}),
+  };
+}
+
 /** The error an ERROR watch event stands for (its object is a Status). */
 export function watchEventError(object: unknown): StatusCodeError {
-  const status = (typeof object === 'object' && object !== null ? object : {}) as StatusBody;
-  const code = typeof status.code === 'number' ? status.code : 500;
-  return statusCodeError(code, status);
+  const status = statusBodyOf(object) ?? {};
+  return statusCodeError(status.code ?? 500, status);
 }
 
 /** True for 410 Expired / Gone in any of its shapes (upstream `isExpiredError`). */
@@ -122,10 +136,7 @@ export function isExpiredError(err: unknown): boolean {
 /** A Status (or any JSON object) from an error response's text; undefined when it is not one. */
 export function parseStatusBody(text: string): StatusBody | undefined {
   try {
-    const body = JSON.parse(text) as unknown;
-    return typeof body === 'object' && body !== null && !Array.isArray(body)
-      ? (body as StatusBody)
-      : undefined;
+    return statusBodyOf(JSON.parse(text));
   } catch {
     return undefined;
   }

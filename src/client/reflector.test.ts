@@ -141,7 +141,8 @@ describe('Reflector', () => {
 
   it('backs off 800 ms doubling to 30 s while every watch expires at once, never spinning', async () => {
     const r = setup();
-    // A server whose list RV is always too old: the tight loop client-node falls into (§11.4).
+    // A server whose list RV is always too old: the tight loop client-node falls into
+    // (docs/design/wire-protocol.md §4.4).
     r.lw.setDefaultList({ items: [], resourceVersion: '1' });
     r.lw.onWatch = (w) => w.fail(new ExpiredError());
     await r.advance(10 * 60_000);

@@ -265,5 +265,5 @@ export class Reflector<T extends KubeObject = KubeObject> {
 /** Watch start failures worth retrying without a relist (client-go `isWatchErrorRetriable`). */
 function isRetriableWatchError(err: unknown): boolean {
   if (err instanceof StatusCodeError) return err.code === 429;
-  return (err as { code?: unknown } | null)?.code === 'ECONNREFUSED';
+  return typeof err === 'object' && err !== null && 'code' in err && err.code === 'ECONNREFUSED';
 }

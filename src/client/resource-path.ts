@@ -1,5 +1,5 @@
 /**
- * REST paths of the Kubernetes API (k8s-wire.md §2): `/api/{version}` for the core group,
+ * REST paths of the Kubernetes API (docs/design/wire-protocol.md §2): `/api/{version}` for the core group,
  * `/apis/{group}/{version}` for the others, then `namespaces/{ns}`, the plural, the name and a
  * subresource, e.g. `/api/v1/namespaces/default/pods/web-0/status`.
  *

@@ -25,12 +25,14 @@ import type { WorkQueueMetrics } from './workqueue.js';
 export interface InformerFactory {
   /**
    * The shared informer of `type` over all namespaces. The first call creates and starts it;
-   * later calls return the same instance (their `indexers` are added if new).
+   * later calls return the same instance (their `indexers` are added if new). Its objects are
+   * plain `KubeObject`s, as listed and watched: a controller narrows them to its kinds with
+   * `asKind` where it reads them (`kindLister`, `kindHandler` in `kind-informer.ts`).
    */
-  informer<T extends KubeObject = KubeObject>(
+  informer(
     type: ResourceType,
-    options?: { readonly indexers?: Indexers<T> },
-  ): SharedInformer<T>;
+    options?: { readonly indexers?: Indexers<KubeObject> },
+  ): SharedInformer<KubeObject>;
   /** Resolves true once every given informer has synced; false if the signal aborts first. */
   waitForSync(
     informers: readonly SharedInformer<KubeObject>[],

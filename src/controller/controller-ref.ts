@@ -1,5 +1,6 @@
 /**
- * Controller references and claiming (upstream `controller_ref_manager.go`; spec §0.1).
+ * Controller references and claiming (upstream `controller_ref_manager.go`;
+ * docs/design/controller-machinery.md §1).
  *
  * A controller lists every object of its child kind in its namespace and decides, per object,
  * whether it owns it ("claimed"), should adopt it (orphan matching its selector) or should release

@@ -8,34 +8,23 @@
  * @module
  */
 
-import type { KubeObject } from '../api/object.js';
+import type { Event, EventSource, ObjectMeta } from '../api/model/index.js';
 import { formatTime } from '../api/time.js';
 import type { Clock } from '../util/clock.js';
 
-/** `v1.ObjectReference` as an Event's `involvedObject` (empty fields omitted). */
-export interface ObjectReference {
-  kind?: string;
-  apiVersion?: string;
-  namespace?: string;
-  name?: string;
-  uid?: string;
-  resourceVersion?: string;
-}
-
-/** The core `v1` Event fields this recorder writes. */
-export interface CoreEvent extends KubeObject {
-  metadata: { name: string; namespace: string; resourceVersion?: string };
-  involvedObject: ObjectReference;
+/** A core `v1` Event as this recorder writes it: the fields it always fills are required. */
+export type CoreEvent = Event & {
+  metadata: ObjectMeta & { name: string; namespace: string };
   reason: string;
   message: string;
   type: string;
-  source: { component: string; host?: string };
+  source: EventSource & { component: string };
   reportingComponent: string;
   reportingInstance: string;
   firstTimestamp: string;
   lastTimestamp: string;
   count: number;
-}
+};
 
 /** The fields upstream's correlator patches on a repeat. */
 export interface EventPatch {
@@ -76,23 +65,25 @@ class Lru<V> {
   set(key: string, v: V): void {
     this.#map.delete(key);
     this.#map.set(key, v);
-    if (this.#map.size > this.#size) this.#map.delete(this.#map.keys().next().value as string);
+    const oldest = this.#map.keys().next();
+    if (this.#map.size > this.#size && !oldest.done) this.#map.delete(oldest.value);
   }
 }
 
-function objectKey(e: CoreEvent): string[] {
+function objectKey(e: Event): string[] {
   const o = e.involvedObject;
-  return [e.source.component, e.source.host ?? '', o.kind ?? '', o.namespace ?? '', o.name ?? ''];
+  const source = e.source ?? {};
+  return [source.component ?? '', source.host ?? '', o.kind ?? '', o.namespace ?? '', o.name ?? ''];
 }
 
 /** Upstream `getSpamKey`: source and object. */
-function spamKey(e: CoreEvent): string {
+function spamKey(e: Event): string {
   const o = e.involvedObject;
   return JSON.stringify([...objectKey(e), o.uid ?? '', o.apiVersion ?? '']);
 }
 
 /** Upstream `EventAggregatorByReasonFunc`: everything but the message. */
-function aggregateKey(e: CoreEvent): string {
+function aggregateKey(e: Event): string {
   const o = e.involvedObject;
   return JSON.stringify([
     ...objectKey(e),
@@ -106,7 +97,7 @@ function aggregateKey(e: CoreEvent): string {
 }
 
 /** Upstream `getEventKey`: source, object, type, reason and message. */
-function eventKey(e: CoreEvent): string {
+function eventKey(e: Event): string {
   const o = e.involvedObject;
   return JSON.stringify([
     ...objectKey(e),
@@ -146,12 +137,15 @@ export class EventCorrelator {
     return { dropped: false, ...observed };
   }
 
-  /** Records the server's copy (name, resourceVersion, count) under its identical-event key. */
-  updateState(event: CoreEvent): void {
+  /**
+   * Records the server's copy (name, resourceVersion, count) under its identical-event key. The
+   * copy has every field the recorder wrote; the fallbacks only type what it could lack.
+   */
+  updateState(event: Event): void {
     this.#observed.set(eventKey(event), {
-      count: event.count,
-      firstTimestamp: event.firstTimestamp,
-      name: event.metadata.name,
+      count: event.count ?? 0,
+      firstTimestamp: event.firstTimestamp ?? '',
+      name: event.metadata.name ?? '',
       resourceVersion: event.metadata.resourceVersion,
     });
   }
@@ -168,7 +162,8 @@ export class EventCorrelator {
     this.#aggregates.set(key, record);
     if (record.messages.size < AGGREGATE_MAX_EVENTS) return { event, key: eventKey(event) };
     // Keep the set at its maximum (upstream pops any one key).
-    record.messages.delete(record.messages.values().next().value as string);
+    const first = record.messages.values().next();
+    if (!first.done) record.messages.delete(first.value);
     const at = formatTime(now);
     const combined: CoreEvent = {
       ...event,

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import pino from 'pino';
+import { asKind, type Event } from '../api/model/index.js';
 import type { KubeObject } from '../api/object.js';
 import { startTestServer, type TestServer } from '../apiserver/testing/test-server.js';
 import { ApiClient } from '../client/api-client.js';
@@ -34,13 +35,13 @@ function pod(name: string, uid = `uid-${name}`): KubeObject {
   };
 }
 
-async function eventsOf(name: string, namespace = 'ns', uid = `uid-${name}`): Promise<CoreEvent[]> {
+async function eventsOf(name: string, namespace = 'ns', uid = `uid-${name}`): Promise<Event[]> {
   const fieldSelector = `involvedObject.name=${name},involvedObject.namespace=${namespace === 'default' ? '' : namespace},involvedObject.uid=${uid}`;
-  const list = await client.list<CoreEvent>(
+  const list = await client.list(
     { group: '', version: 'v1', plural: 'events', namespace },
     { fieldSelector },
   );
-  return list.items;
+  return list.items.map((e) => asKind(e, 'Event'));
 }
 
 describe('createEventRecorderFactory against an API server', () => {
@@ -57,7 +58,7 @@ describe('createEventRecorderFactory against an API server', () => {
     const [e, ...rest] = await eventsOf('web-1');
     assert.equal(rest.length, 0);
     assert.ok(e);
-    assert.match(e.metadata.name, /^web-1\.[0-9a-f]{16}$/);
+    assert.match(e.metadata.name ?? '', /^web-1\.[0-9a-f]{16}$/);
     assert.deepEqual(e.involvedObject, {
       kind: 'Pod',
       apiVersion: 'v1',
@@ -152,7 +153,7 @@ describe('createEventRecorderFactory against an API server', () => {
       version: 'v1',
       plural: 'events',
       namespace: 'ns',
-      name: first!.metadata.name,
+      name: first?.metadata.name ?? '',
     });
     rec.event(pod('web-3'), 'Normal', 'Pulled', 'pulled');
     await events.flush();
@@ -190,7 +191,7 @@ describe('createEventRecorderFactory against an API server', () => {
     }
     await events.flush();
     const list = await eventsOf('web-4');
-    const combined = list.filter((e) => e.message.startsWith('(combined from similar events): '));
+    const combined = list.filter((e) => e.message?.startsWith('(combined from similar events): '));
     assert.equal(list.length, 10);
     assert.equal(combined.length, 1);
     assert.equal(combined[0]?.message, '(combined from similar events): 0/12 nodes are available');

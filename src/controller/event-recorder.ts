@@ -24,6 +24,7 @@
  * @module
  */
 
+import { asKind, type Event, type ObjectReference } from '../api/model/index.js';
 import type { KubeObject } from '../api/object.js';
 import { formatTime } from '../api/time.js';
 import { type ApiClient, isNotFound } from '../client/api-client.js';
@@ -31,12 +32,7 @@ import { StatusCodeError } from '../client/lister-watcher.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { RESOURCES } from './context.js';
-import {
-  type CoreEvent,
-  EventCorrelator,
-  type EventPatch,
-  type ObjectReference,
-} from './event-correlator.js';
+import { type CoreEvent, EventCorrelator, type EventPatch } from './event-correlator.js';
 import type { EventHostOf, EventRecorder, EventType } from './events.js';
 
 /** The writes the recorder makes; an {@link ApiClient} fits (tests inject failures). */
@@ -258,23 +254,31 @@ class EventWriter {
     }
   }
 
-  async #write(event: CoreEvent, patch: EventPatch | undefined): Promise<CoreEvent> {
+  async #write(event: CoreEvent, patch: EventPatch | undefined): Promise<Event> {
     const { client } = this.#options;
     const ref = { ...RESOURCES.events, namespace: event.metadata.namespace };
     if (patch !== undefined) {
       try {
-        return await client.patch<CoreEvent>(
+        const patched = await client.patch(
           { ...ref, name: event.metadata.name },
           patch,
           'strategic',
-          { signal: this.#abandon.signal },
+          {
+            signal: this.#abandon.signal,
+          },
         );
+        return asKind(patched, 'Event');
       } catch (err) {
         // The event was deleted (TTL, by hand): create it again, as upstream.
         if (!isNotFound(err)) throw err;
       }
     }
     const { resourceVersion: _rv, ...metadata } = event.metadata;
-    return client.create<CoreEvent>(ref, { ...event, metadata }, { signal: this.#abandon.signal });
+    const created = await client.create(
+      ref,
+      { ...event, metadata },
+      { signal: this.#abandon.signal },
+    );
+    return asKind(created, 'Event');
   }
 }

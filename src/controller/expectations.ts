@@ -1,6 +1,6 @@
 /**
  * Controller expectations (upstream `controller_utils.go: ControllerExpectations`,
- * `UIDTrackingControllerExpectations`; spec §0.2).
+ * `UIDTrackingControllerExpectations`; docs/design/controller-machinery.md §2).
  *
  * A controller that has just issued N creates (or deletes) must not act again on a cache that has
  * not yet seen them, or it would create N more. It records "expect N adds" under its key, counts

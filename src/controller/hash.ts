@@ -1,5 +1,5 @@
 /**
- * Hash helpers the workload controllers name things with (spec §0.5):
+ * Hash helpers the workload controllers name things with (docs/design/controller-machinery.md §5):
  * FNV-32 / FNV-32a, upstream's `rand.SafeEncodeString`, the Deployment `pod-template-hash`
  * (`controller.ComputeHash`) and the ControllerRevision hash (`history.HashControllerRevision`).
  *
@@ -14,6 +14,8 @@
  *
  * @module
  */
+
+import { isJsonObject } from '../api/object.js';
 
 /** Upstream `util/rand` alphabet: no vowels (no words) and no `0 1 3` (look like `o l e`). */
 export const SAFE_ALPHANUMS = 'bcdfghjklmnpqrstvwxz2456789';
@@ -82,8 +84,8 @@ export function safeEncodeString(s: string): string {
 export function canonicalJson(value: unknown): string {
   if (value === null || value === undefined) return 'null';
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (typeof value === 'object') {
-    const obj = value as Record<string, unknown>;
+  if (isJsonObject(value)) {
+    const obj = value;
     const members = Object.keys(obj)
       .filter((k) => obj[k] !== null && obj[k] !== undefined)
       .sort()

@@ -47,15 +47,15 @@ export function httpInformerFactory(
 export function createInformerFactory(options: InformerFactoryOptions): InformerFactory {
   const informers = new Map<string, SharedInformer<KubeObject>>();
   return {
-    informer<T extends KubeObject>(
+    informer(
       type: ResourceType,
-      opts: { readonly indexers?: Indexers<T> } = {},
-    ): SharedInformer<T> {
+      opts: { readonly indexers?: Indexers<KubeObject> } = {},
+    ): SharedInformer<KubeObject> {
       const path = resourcePath(type);
-      let informer = informers.get(path) as SharedInformer<T> | undefined;
+      let informer = informers.get(path);
       if (informer === undefined) {
-        informer = new SharedInformer<T>({
-          listerWatcher: options.listerWatcher(path) as ListerWatcher<T>,
+        informer = new SharedInformer({
+          listerWatcher: options.listerWatcher(path),
           clock: options.clock,
           activity: options.activity,
           name: type.group ? `${type.plural}.${type.group}` : type.plural,
@@ -63,7 +63,7 @@ export function createInformerFactory(options: InformerFactoryOptions): Informer
           ...(options.random !== undefined ? { random: options.random } : {}),
           ...(options.log !== undefined ? { log: options.log } : {}),
         });
-        informers.set(path, informer as unknown as SharedInformer<KubeObject>);
+        informers.set(path, informer);
         if (!options.signal.aborted) {
           informer.run(options.signal).catch((err: unknown) => {
             options.log?.error({ informer: path, err }, 'informer stopped');

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import pino from 'pino';
+import { asKind, type Lease } from '../api/model/index.js';
 import { formatMicroTime } from '../api/time.js';
 import { startTestServer, type TestServer } from '../apiserver/testing/test-server.js';
 import { ApiClient } from '../client/api-client.js';
@@ -8,7 +9,6 @@ import { FakeClock } from '../util/clock.js';
 import { RESOURCES } from './context.js';
 import {
   type LeaderElectionOptions,
-  type Lease,
   runLeaderElection,
   validateTimings,
 } from './leader-election.js';
@@ -88,7 +88,7 @@ async function pump(clock: FakeClock, ms: number, check: () => void = () => {}):
 }
 
 async function lease(name: string): Promise<Lease> {
-  return client.get<Lease>({ ...RESOURCES.leases, namespace: 'kube-system', name });
+  return asKind(await client.get({ ...RESOURCES.leases, namespace: 'kube-system', name }), 'Lease');
 }
 
 describe('runLeaderElection', () => {

@@ -24,26 +24,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { KubeObject } from '../api/object.js';
+import { asKind, type Lease, type LeaseSpec } from '../api/model/index.js';
 import { formatMicroTime } from '../api/time.js';
 import { type ApiClient, isNotFound } from '../client/api-client.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
 import { RESOURCES } from './context.js';
 import type { EventRecorder } from './events.js';
-
-/** `coordination.k8s.io/v1` LeaseSpec. */
-export interface LeaseSpec {
-  holderIdentity?: string;
-  leaseDurationSeconds?: number;
-  acquireTime?: string;
-  renewTime?: string;
-  leaseTransitions?: number;
-}
-
-export interface Lease extends KubeObject {
-  spec?: LeaseSpec;
-}
 
 export interface LeaderElectionOptions {
   readonly client: Pick<ApiClient, 'get' | 'create' | 'update'>;
@@ -239,7 +226,8 @@ class LeaderElector {
         leaseTransitions: old.leaseTransitions ?? 0,
       };
       try {
-        this.#observe(await client.update(this.#ref, { ...this.#observed, spec }, { signal }), now);
+        const renewed = await client.update(this.#ref, { ...this.#observed, spec }, { signal });
+        this.#observe(asKind(renewed, 'Lease'), now);
         return true;
       } catch (err) {
         this.#o.log.debug({ err, lease: this.#o.name }, 'lease fast-path renew failed');
@@ -247,10 +235,10 @@ class LeaderElector {
     }
     let lease: Lease;
     try {
-      lease = await client.get<Lease>(this.#ref, { signal });
+      lease = asKind(await client.get(this.#ref, { signal }), 'Lease');
     } catch (err) {
       if (!isNotFound(err)) throw err;
-      const created = await client.create<Lease>(
+      const created = await client.create(
         this.#ref,
         {
           apiVersion: 'coordination.k8s.io/v1',
@@ -260,7 +248,7 @@ class LeaderElector {
         },
         { signal },
       );
-      this.#observe(created, now);
+      this.#observe(asKind(created, 'Lease'), now);
       return true;
     }
     this.#observe(lease, now);
@@ -269,7 +257,10 @@ class LeaderElector {
     const spec: LeaseSpec = this.#isLeader()
       ? { ...desired, acquireTime: old.acquireTime, leaseTransitions: old.leaseTransitions ?? 0 }
       : { ...desired, leaseTransitions: (old.leaseTransitions ?? 0) + 1 };
-    this.#observe(await client.update(this.#ref, { ...lease, spec }, { signal }), now);
+    this.#observe(
+      asKind(await client.update(this.#ref, { ...lease, spec }, { signal }), 'Lease'),
+      now,
+    );
     return true;
   }
 
@@ -284,7 +275,8 @@ class LeaderElector {
       leaseTransitions: this.#spec().leaseTransitions ?? 0,
     };
     try {
-      this.#observe(await this.#o.client.update(this.#ref, { ...this.#observed, spec }), now);
+      const released = await this.#o.client.update(this.#ref, { ...this.#observed, spec });
+      this.#observe(asKind(released, 'Lease'), now);
     } catch (err) {
       this.#o.log.error({ err, lease: this.#o.name }, 'failed to release lease');
     }

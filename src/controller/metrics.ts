@@ -82,9 +82,7 @@ export function createControllerMetrics(): ControllerMetricsSet {
   };
   const load = (): Promise<Instruments> => {
     loading ??= import('prom-client').then((mod) => {
-      // A CommonJS module: bundled, its exports arrive as `default`; under Node, named.
-      const prom = (mod as { default?: PromClient }).default ?? mod;
-      const created = createInstruments(prom);
+      const created = createInstruments(promClientOf(mod));
       instruments = created;
       for (const r of pending.splice(0)) r(created);
       return created;
@@ -114,11 +112,31 @@ export function createControllerMetrics(): ControllerMetricsSet {
     register: async (registry) => {
       const i = await load();
       for (const metric of Object.values(i)) {
-        const { name } = metric as { name: string };
-        if (registry.getSingleMetric(name) === undefined) registry.registerMetric(metric);
+        // prom-client's typings leave the metric's `name` out; every metric has one.
+        const name: unknown = Reflect.get(metric, 'name');
+        if (typeof name === 'string' && registry.getSingleMetric(name) === undefined) {
+          registry.registerMetric(metric);
+        }
       }
     },
   };
+}
+
+/**
+ * prom-client's exports. A CommonJS module: bundled, its exports arrive as `default`; under
+ * Node, named (and as `default` too).
+ */
+function promClientOf(mod: PromClient): PromClient {
+  const exports: unknown = 'default' in mod ? mod.default : undefined;
+  return isPromClient(exports) ? exports : mod;
+}
+
+/** Whether `v` has the classes {@link createInstruments} builds on. */
+function isPromClient(v: unknown): v is PromClient {
+  if (typeof v !== 'object' || v === null) return false;
+  return ['Counter', 'Gauge', 'Histogram'].every(
+    (name) => typeof Reflect.get(v, name) === 'function',
+  );
 }
 
 function createInstruments(prom: PromClient): Instruments {

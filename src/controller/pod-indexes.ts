@@ -12,15 +12,17 @@
  *
  * @module
  */
+import { asKind } from '../api/model/index.js';
 import type { KubeObject } from '../api/object.js';
 import type { Lister } from '../client/shared-informer.js';
 import type { Indexers } from '../client/store.js';
 
 export const POD_NODE_NAME_INDEX = 'spec.nodeName';
 
+/** Index functions take the pod informer's plain objects, and narrow them. */
 function podNodeNameIndexFunc(pod: KubeObject): string[] {
-  const node = (pod.spec as { nodeName?: unknown } | undefined)?.nodeName;
-  return typeof node === 'string' && node !== '' ? [node] : [];
+  const node = asKind(pod, 'Pod').spec?.nodeName;
+  return node ? [node] : [];
 }
 
 export const podNodeNameIndexers: Indexers<KubeObject> = {
@@ -28,28 +30,22 @@ export const podNodeNameIndexers: Indexers<KubeObject> = {
 };
 
 /** Cached pods bound to `nodeName` (the informer must carry {@link podNodeNameIndexers}). */
-export function podsOnNode(pods: Lister<KubeObject>, nodeName: string): KubeObject[] {
+export function podsOnNode<T extends KubeObject>(pods: Lister<T>, nodeName: string): T[] {
   return pods.byIndex(POD_NODE_NAME_INDEX, nodeName);
 }
 
 export const POD_CLAIM_INDEX = 'spec.volumes.claims';
 
-interface PodVolume {
-  name?: string;
-  persistentVolumeClaim?: { claimName?: string } | null;
-  ephemeral?: unknown;
-}
-
 /** Every claim a pod's volumes use, as `<ns>/<claim>` keys, each once. */
-export function podClaimKeys(pod: KubeObject): string[] {
-  const volumes = (pod.spec as { volumes?: PodVolume[] } | undefined)?.volumes ?? [];
+export function podClaimKeys(obj: KubeObject): string[] {
+  const pod = asKind(obj, 'Pod');
   const ns = pod.metadata?.namespace ?? '';
   const keys = new Set<string>();
-  for (const v of volumes) {
+  for (const v of pod.spec?.volumes ?? []) {
     const claim = v.persistentVolumeClaim?.claimName;
-    if (typeof claim === 'string' && claim !== '') keys.add(`${ns}/${claim}`);
+    if (claim) keys.add(`${ns}/${claim}`);
     else if (v.ephemeral !== undefined && v.ephemeral !== null) {
-      keys.add(`${ns}/${pod.metadata?.name ?? ''}-${v.name ?? ''}`);
+      keys.add(`${ns}/${pod.metadata?.name ?? ''}-${v.name}`);
     }
   }
   return [...keys];
@@ -58,6 +54,6 @@ export function podClaimKeys(pod: KubeObject): string[] {
 export const podClaimIndexers: Indexers<KubeObject> = { [POD_CLAIM_INDEX]: podClaimKeys };
 
 /** Cached pods using claim `<ns>/<claim>` (the informer must carry {@link podClaimIndexers}). */
-export function podsUsingClaim(pods: Lister<KubeObject>, claimKey: string): KubeObject[] {
+export function podsUsingClaim<T extends KubeObject>(pods: Lister<T>, claimKey: string): T[] {
   return pods.byIndex(POD_CLAIM_INDEX, claimKey);
 }

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type { PodTemplateSpec } from '../api/model/index.js';
 import type { KubeObject } from '../api/object.js';
 import { newControllerRef } from './controller-ref.js';
 import {
   checkPodCreatable,
   NO_LABELS_MESSAGE,
-  type PodTemplateSpec,
   podFromTemplate,
   podNamePrefix,
 } from './pod-template.js';

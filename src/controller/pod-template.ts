@@ -1,18 +1,14 @@
 /**
  * Building a pod from a workload's pod template (upstream `controller_utils.go:
- * GetPodFromTemplate`, `getPodsPrefix`, `RealPodControl.createPods`; spec §0.4).
+ * GetPodFromTemplate`, `getPodsPrefix`, `RealPodControl.createPods`;
+ * docs/design/controller-machinery.md §4).
  *
  * @module
  */
+import type { PodTemplateSpec } from '../api/model/index.js';
 import type { KubeObject, ObjectMeta, OwnerReference } from '../api/object.js';
-import { deepCopy } from '../api/object.js';
+import { deepCopy, isJsonObject } from '../api/object.js';
 import { nameIsDNSSubdomain } from '../api/validation/names.js';
-
-/** `spec.template` of a ReplicaSet, Deployment, StatefulSet, Job… */
-export interface PodTemplateSpec {
-  metadata?: ObjectMeta | null;
-  spec?: unknown;
-}
 
 /** Upstream's message when a pod would be created without labels (it could never be claimed). */
 export const NO_LABELS_MESSAGE = 'unable to create pods, no labels';
@@ -33,6 +29,10 @@ export function podNamePrefix(ownerName: string): string {
  * omitted, as Go's `omitempty` drops them. Unlike upstream, `apiVersion`/`kind` are filled and
  * `namespace` is the owner's (upstream sets the namespace through the create URL instead).
  * The template is never mutated.
+ *
+ * The result is a `KubeObject`, not a `Pod`: a template without a spec gives `spec: {}` (Go's
+ * zero PodSpec), which the server refuses as it refuses upstream's, and which no `PodSpec` is.
+ * Narrow it with `asKind(…, 'Pod')` where its spec is read.
  */
 export function podFromTemplate(
   template: PodTemplateSpec,
@@ -54,6 +54,20 @@ export function podFromTemplate(
     metadata,
     spec: deepCopy(template.spec ?? {}),
   };
+}
+
+/**
+ * Whether `value` is shaped as a pod template: an object whose `metadata` and `spec`, when
+ * present, are objects. For templates kept outside a typed field (a ControllerRevision's `data`
+ * holds one as raw JSON); like `asKind`, it checks the shape, not every field: the template was
+ * validated as part of its workload before it was saved.
+ */
+export function isPodTemplateSpec(value: unknown): value is PodTemplateSpec {
+  if (!isJsonObject(value)) return false;
+  const { metadata, spec } = value;
+  return (
+    (metadata === undefined || isJsonObject(metadata)) && (spec === undefined || isJsonObject(spec))
+  );
 }
 
 /**

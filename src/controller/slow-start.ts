@@ -1,6 +1,6 @@
 /**
  * Slow-start batching (upstream `replica_set.go: slowStartBatch`, `stateful_set_control.go:
- * slowStartBatch`; spec §0.3).
+ * slowStartBatch`; docs/design/controller-machinery.md §3).
  *
  * Creating 500 pods against a quota or admission webhook that rejects them all would otherwise
  * send 500 doomed requests. Batches start at `initialBatch` (upstream 1) and double while every

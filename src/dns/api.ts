@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { asKind } from '../api/model/index.js';
 import type { ApiClient } from '../client/api-client.js';
 import {
   DEFAULT_CLUSTER_DOMAIN,
@@ -38,5 +39,9 @@ export async function resolveThroughApi(
       },
     ),
   ]);
-  return resolveName(name, { services: services.items, endpointSlices: slices.items }, domain);
+  const snapshot = {
+    services: services.items.map((s) => asKind(s, 'Service')),
+    endpointSlices: slices.items.map((s) => asKind(s, 'EndpointSlice')),
+  };
+  return resolveName(name, snapshot, domain);
 }

@@ -1,12 +1,12 @@
 /**
  * The resolver over Services and EndpointSlices built by the EndpointSlice planner from
- * StatefulSet-like pods, including every row of the seed's StatefulSet DNS table.
+ * StatefulSet-like pods, including every row of upstream's StatefulSet DNS table (its documentation).
  *
  * @module
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { KubeObject } from '../api/object.js';
+import { asKind, type Pod, type Service } from '../api/model/index.js';
 import { desiredGroups, planSlices } from '../controllers/endpointslice/index.js';
 import { type DnsSnapshot, podDnsNames, resolveName } from './index.js';
 
@@ -14,49 +14,49 @@ interface PodOpts {
   readonly ready?: boolean;
 }
 
-function service(ns: string, name: string, spec: Record<string, unknown> = {}): KubeObject {
-  return {
-    apiVersion: 'v1',
-    kind: 'Service',
-    metadata: { name, namespace: ns, uid: `svc-${ns}-${name}` },
-    spec: {
-      clusterIP: 'None',
-      selector: { app: name },
-      ports: [{ name: 'web', port: 80 }],
-      ...spec,
+function service(ns: string, name: string, spec: Record<string, unknown> = {}): Service {
+  return asKind(
+    {
+      apiVersion: 'v1',
+      kind: 'Service',
+      metadata: { name, namespace: ns, uid: `svc-${ns}-${name}` },
+      spec: {
+        clusterIP: 'None',
+        selector: { app: name },
+        ports: [{ name: 'web', port: 80 }],
+        ...spec,
+      },
     },
-  };
+    'Service',
+  );
 }
 
 /** StatefulSet `set`'s pod `ordinal`, governed by Service `governing`. */
-function setPod(
-  ns: string,
-  set: string,
-  governing: string,
-  ordinal: number,
-  o: PodOpts = {},
-): KubeObject {
+function setPod(ns: string, set: string, governing: string, ordinal: number, o: PodOpts = {}): Pod {
   const name = `${set}-${ordinal}`;
-  return {
-    apiVersion: 'v1',
-    kind: 'Pod',
-    metadata: { name, namespace: ns, uid: `${ns}-${name}`, labels: { app: governing } },
-    spec: {
-      hostname: name,
-      subdomain: governing,
-      nodeName: 'node-a',
-      containers: [{ name: 'c', image: 'nginx' }],
+  return asKind(
+    {
+      apiVersion: 'v1',
+      kind: 'Pod',
+      metadata: { name, namespace: ns, uid: `${ns}-${name}`, labels: { app: governing } },
+      spec: {
+        hostname: name,
+        subdomain: governing,
+        nodeName: 'node-a',
+        containers: [{ name: 'c', image: 'nginx' }],
+      },
+      status: {
+        phase: 'Running',
+        podIP: `10.${ns.length}.0.${ordinal + 1}`,
+        conditions: [{ type: 'Ready', status: o.ready === false ? 'False' : 'True' }],
+      },
     },
-    status: {
-      phase: 'Running',
-      podIP: `10.${ns.length}.0.${ordinal + 1}`,
-      conditions: [{ type: 'Ready', status: o.ready === false ? 'False' : 'True' }],
-    },
-  };
+    'Pod',
+  );
 }
 
 /** The slices the controller would create for each Service over the pods. */
-function snapshot(services: KubeObject[], pods: KubeObject[]): DnsSnapshot {
+function snapshot(services: Service[], pods: Pod[]): DnsSnapshot {
   const endpointSlices = services.flatMap((svc) =>
     planSlices(
       svc,
@@ -73,7 +73,7 @@ function snapshot(services: KubeObject[], pods: KubeObject[]): DnsSnapshot {
 const N = 3;
 const ordinals = Array.from({ length: N }, (_, i) => i);
 
-describe('resolveName: the seed StatefulSet DNS table', () => {
+describe('resolveName: the DNS table of the StatefulSet documentation', () => {
   const rows = [
     { domain: 'cluster.local', ns: 'default' },
     { domain: 'cluster.local', ns: 'foo' },
@@ -199,7 +199,7 @@ describe('resolveName', () => {
 
 describe('podDnsNames', () => {
   const svc = service('default', 'nginx');
-  const cases: { name: string; pod: KubeObject; services: KubeObject[]; want: string[] }[] = [
+  const cases: { name: string; pod: Pod; services: Service[]; want: string[] }[] = [
     {
       name: 'governed pod',
       pod: setPod('default', 'web', 'nginx', 2),

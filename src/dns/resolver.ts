@@ -18,8 +18,7 @@
  *
  * @module
  */
-import { getBool, getObj, getStr, getStringMap, objects } from '../api/kinds/json.js';
-import type { KubeObject } from '../api/object.js';
+import type { EndpointSlice, Pod, Service } from '../api/model/index.js';
 
 /** The default cluster domain (`--cluster-domain`). */
 export const DEFAULT_CLUSTER_DOMAIN = 'cluster.local';
@@ -28,8 +27,8 @@ const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
 
 /** What the resolver reads: the Services and EndpointSlices of (at least) the name's namespace. */
 export interface DnsSnapshot {
-  readonly services: readonly KubeObject[];
-  readonly endpointSlices: readonly KubeObject[];
+  readonly services: readonly Service[];
+  readonly endpointSlices: readonly EndpointSlice[];
 }
 
 /** A name that exists: its addresses (possibly none), or the target of an ExternalName. */
@@ -70,13 +69,13 @@ export function parseServiceName(
 }
 
 /** Upstream `IsServiceIPSet`'s negation: no cluster IP, or `None`. */
-export function isHeadlessService(service: KubeObject): boolean {
-  const ip = getStr(getObj(service, 'spec'), 'clusterIP') ?? '';
+export function isHeadlessService(service: Service): boolean {
+  const ip = service.spec?.clusterIP ?? '';
   return ip === '' || ip === 'None';
 }
 
-function publishesNotReady(service: KubeObject): boolean {
-  return getBool(getObj(service, 'spec'), 'publishNotReadyAddresses') === true;
+function publishesNotReady(service: Service): boolean {
+  return service.spec?.publishNotReadyAddresses === true;
 }
 
 /** A slice endpoint as DNS sees it. */
@@ -88,8 +87,8 @@ interface DnsEndpoint {
 
 /** The endpoints of a Service's slices (deduplicated by address; a nil `ready` counts as ready). */
 export function serviceEndpoints(
-  service: KubeObject,
-  slices: readonly KubeObject[],
+  service: Service,
+  slices: readonly EndpointSlice[],
 ): DnsEndpoint[] {
   const ns = service.metadata?.namespace;
   const name = service.metadata?.name;
@@ -97,17 +96,15 @@ export function serviceEndpoints(
   const out: DnsEndpoint[] = [];
   for (const slice of slices) {
     if (slice.metadata?.namespace !== ns) continue;
-    if (getStringMap(slice.metadata, 'labels')?.[SERVICE_NAME_LABEL] !== name) continue;
-    const type = getStr(slice, 'addressType');
+    if (slice.metadata?.labels?.[SERVICE_NAME_LABEL] !== name) continue;
+    const type = slice.addressType;
     if (type !== 'IPv4' && type !== 'IPv6') continue;
-    for (const e of objects(slice, 'endpoints')) {
-      const addresses = (Array.isArray(e.addresses) ? e.addresses : [])
-        .filter((a): a is string => typeof a === 'string')
-        .filter((a) => !seen.has(a));
+    for (const e of slice.endpoints ?? []) {
+      const addresses = (e.addresses ?? []).filter((a) => !seen.has(a));
       if (addresses.length === 0) continue;
       for (const a of addresses) seen.add(a);
-      const ready = getBool(getObj(e, 'conditions'), 'ready') !== false;
-      const hostname = (getStr(e, 'hostname') ?? '').toLowerCase();
+      const ready = e.conditions?.ready !== false;
+      const hostname = (e.hostname ?? '').toLowerCase();
       out.push({ addresses, hostname, ready });
     }
   }
@@ -119,11 +116,7 @@ function endpointLabel(e: DnsEndpoint): string {
   return e.hostname !== '' ? e.hostname : (e.addresses[0] ?? '').replace(/[.:]/g, '-');
 }
 
-function findService(
-  snapshot: DnsSnapshot,
-  namespace: string,
-  name: string,
-): KubeObject | undefined {
+function findService(snapshot: DnsSnapshot, namespace: string, name: string): Service | undefined {
   return snapshot.services.find(
     (s) =>
       (s.metadata?.namespace ?? '').toLowerCase() === namespace &&
@@ -131,13 +124,10 @@ function findService(
   );
 }
 
-function clusterIPs(service: KubeObject): string[] {
-  const spec = getObj(service, 'spec');
-  const ips = (Array.isArray(spec?.clusterIPs) ? spec.clusterIPs : []).filter(
-    (ip): ip is string => typeof ip === 'string' && ip !== '' && ip !== 'None',
-  );
+function clusterIPs(service: Service): string[] {
+  const ips = (service.spec?.clusterIPs ?? []).filter((ip) => ip !== '' && ip !== 'None');
   if (ips.length > 0) return ips;
-  const one = getStr(spec, 'clusterIP') ?? '';
+  const one = service.spec?.clusterIP ?? '';
   return one === '' || one === 'None' ? [] : [one];
 }
 
@@ -151,10 +141,10 @@ export function resolveName(
   if (parsed === undefined) return NXDOMAIN;
   const service = findService(snapshot, parsed.namespace, parsed.service);
   if (service === undefined) return NXDOMAIN;
-  const spec = getObj(service, 'spec');
-  if (getStr(spec, 'type') === 'ExternalName') {
+  const spec = service.spec;
+  if (spec?.type === 'ExternalName') {
     if (parsed.hostname !== undefined) return NXDOMAIN;
-    return { name: parsed.fqdn, addresses: [], cname: getStr(spec, 'externalName') ?? '' };
+    return { name: parsed.fqdn, addresses: [], cname: spec.externalName ?? '' };
   }
   const headless = isHeadlessService(service);
   if (parsed.hostname === undefined && !headless) {
@@ -179,13 +169,12 @@ export function resolveName(
  * A StatefulSet's pods get `hostname` = their name and `subdomain` = the set's `serviceName`.
  */
 export function podDnsNames(
-  pod: KubeObject,
-  services: readonly KubeObject[],
+  pod: Pod,
+  services: readonly Service[],
   domain = DEFAULT_CLUSTER_DOMAIN,
 ): string[] {
-  const spec = getObj(pod, 'spec');
-  const hostname = getStr(spec, 'hostname') ?? '';
-  const subdomain = getStr(spec, 'subdomain') ?? '';
+  const hostname = pod.spec?.hostname ?? '';
+  const subdomain = pod.spec?.subdomain ?? '';
   const ns = pod.metadata?.namespace ?? '';
   if (hostname === '' || subdomain === '') return [];
   const service = services.find(
@@ -195,8 +184,8 @@ export function podDnsNames(
   return [`${hostname}.${subdomain}.${ns}.svc.${domain}`];
 }
 
-function selects(service: KubeObject, pod: KubeObject): boolean {
-  const selector = getStringMap(getObj(service, 'spec'), 'selector') ?? {};
+function selects(service: Service, pod: Pod): boolean {
+  const selector = service.spec?.selector ?? {};
   const entries = Object.entries(selector);
   const labels = pod.metadata?.labels ?? {};
   return entries.length > 0 && entries.every(([k, v]) => labels[k] === v);

@@ -10,9 +10,8 @@
  * @module
  */
 import { LabelSelector, labelSelectorFromObject } from '../api/labels/selector.js';
-import type { KubeObject } from '../api/object.js';
+import type { Pod, PodAffinity, PodAffinityTerm, PodAntiAffinity } from '../api/model/index.js';
 import { labelsOf, namespaceOf, podSpecOf } from './pod-view.js';
-import type { PodAffinityRules, PodAffinityTerm } from './types.js';
 
 export interface AffinityTerm {
   readonly selector: LabelSelector;
@@ -53,7 +52,7 @@ export function compileTerm(
 /** Upstream `AffinityTerm.Matches`: namespace covered and labels selected. */
 export function termMatchesPod(
   term: AffinityTerm,
-  pod: KubeObject,
+  pod: Pod,
   namespaceLabels: (ns: string) => Readonly<Record<string, string>>,
 ): boolean {
   const ns = namespaceOf(pod);
@@ -68,13 +67,15 @@ export interface PodAffinityTerms {
   readonly preferredAntiAffinity: readonly AffinityTerm[];
 }
 
-function required(rules: PodAffinityRules | null | undefined, ns: string): AffinityTerm[] {
+type PodAffinityRules = PodAffinity | PodAntiAffinity;
+
+function required(rules: PodAffinityRules | undefined, ns: string): AffinityTerm[] {
   return (rules?.requiredDuringSchedulingIgnoredDuringExecution ?? []).map((t) =>
     compileTerm(t, ns),
   );
 }
 
-function preferred(rules: PodAffinityRules | null | undefined, ns: string): AffinityTerm[] {
+function preferred(rules: PodAffinityRules | undefined, ns: string): AffinityTerm[] {
   return (rules?.preferredDuringSchedulingIgnoredDuringExecution ?? [])
     .filter((w) => w.weight !== 0)
     .map((w) => compileTerm(w.podAffinityTerm, ns, w.weight));
@@ -84,10 +85,10 @@ function preferred(rules: PodAffinityRules | null | undefined, ns: string): Affi
  * Compiled terms per pod object: informer objects are frozen and reused across scheduling
  * cycles, so each pod's selectors are compiled once, as upstream caches them in `PodInfo`.
  */
-const compiled = new WeakMap<KubeObject, PodAffinityTerms>();
+const compiled = new WeakMap<Pod, PodAffinityTerms>();
 
 /** All four term lists of a pod (upstream `PodInfo`'s cached terms). */
-export function podAffinityTerms(pod: KubeObject): PodAffinityTerms {
+export function podAffinityTerms(pod: Pod): PodAffinityTerms {
   const cached = Object.isFrozen(pod) ? compiled.get(pod) : undefined;
   if (cached !== undefined) return cached;
   const affinity = podSpecOf(pod).affinity;
@@ -103,13 +104,13 @@ export function podAffinityTerms(pod: KubeObject): PodAffinityTerms {
 }
 
 /** True when the pod has any pod affinity or anti-affinity rule (upstream `PodsWithAffinity`). */
-export function hasPodAffinity(pod: KubeObject): boolean {
+export function hasPodAffinity(pod: Pod): boolean {
   const a = podSpecOf(pod).affinity;
   return (a?.podAffinity ?? null) !== null || (a?.podAntiAffinity ?? null) !== null;
 }
 
 /** True when the pod has required anti-affinity terms. */
-export function hasRequiredAntiAffinity(pod: KubeObject): boolean {
+export function hasRequiredAntiAffinity(pod: Pod): boolean {
   const rules = podSpecOf(pod).affinity?.podAntiAffinity;
   return (rules?.requiredDuringSchedulingIgnoredDuringExecution ?? []).length > 0;
 }

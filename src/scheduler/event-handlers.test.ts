@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { KubeObject } from '../api/object.js';
+import type { Node, Pod } from '../api/model/index.js';
 import { FakeClock } from '../util/clock.js';
 import {
   isOursToSchedule,
@@ -8,7 +8,6 @@ import {
   nodeSchedulingPropertiesChanged,
   podEventHandler,
 } from './event-handlers.js';
-import { makeNode, makePod } from './fixtures.test-helpers.js';
 import {
   NOTE_LENGTH_LIMIT,
   REASON_UNSCHEDULABLE,
@@ -17,9 +16,10 @@ import {
 } from './pod-status.js';
 import { SchedulerCache } from './scheduler-cache.js';
 import { SchedulingQueue } from './scheduling-queue.js';
+import { makeNode, makePod } from './testing/fixtures.js';
 
 describe('isOursToSchedule', () => {
-  const table: [string, KubeObject, boolean][] = [
+  const table: [string, Pod, boolean][] = [
     ['unset schedulerName', makePod('a'), true],
     ['default-scheduler', makePod('a', { spec: { schedulerName: 'default-scheduler' } }), true],
     ['another scheduler', makePod('a', { spec: { schedulerName: 'other' } }), false],
@@ -42,7 +42,7 @@ describe('nodeSchedulingPropertiesChanged', () => {
       conditions: [{ type: 'Ready', status: 'True', lastHeartbeatTime: '2026-01-01T00:00:00Z' }],
     },
   };
-  const table: [string, KubeObject, boolean][] = [
+  const table: [string, Node, boolean][] = [
     [
       'heartbeat only',
       {

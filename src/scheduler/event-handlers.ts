@@ -20,7 +20,7 @@
  *
  * @module
  */
-import type { KubeObject } from '../api/object.js';
+import type { Node, Pod } from '../api/model/index.js';
 import {
   type DeletedFinalStateUnknown,
   deletedObject,
@@ -34,8 +34,8 @@ import { podKey, type SchedulingQueue } from './scheduling-queue.js';
 export const DEFAULT_SCHEDULER_NAME = 'default-scheduler';
 
 /** Upstream `responsibleForPod` plus the unscheduled-pod informer's filter. */
-export function isOursToSchedule(pod: KubeObject, schedulerName = DEFAULT_SCHEDULER_NAME): boolean {
-  const name = (pod.spec as { schedulerName?: string } | undefined)?.schedulerName;
+export function isOursToSchedule(pod: Pod, schedulerName = DEFAULT_SCHEDULER_NAME): boolean {
+  const name = pod.spec?.schedulerName;
   return (
     boundNodeOf(pod) === '' &&
     (name === undefined || name === '' || name === schedulerName) &&
@@ -45,11 +45,11 @@ export function isOursToSchedule(pod: KubeObject, schedulerName = DEFAULT_SCHEDU
 }
 
 /** Pods a newly bound pod may help: inter-pod affinity and topology spread read other pods. */
-function readsOtherPods(pod: KubeObject): boolean {
+function readsOtherPods(pod: Pod): boolean {
   return hasPodAffinity(pod) || (podSpecOf(pod).topologySpreadConstraints ?? []).length > 0;
 }
 
-function countedOnNode(pod: KubeObject): boolean {
+function countedOnNode(pod: Pod): boolean {
   return boundNodeOf(pod) !== '' && !isTerminal(pod);
 }
 
@@ -57,8 +57,8 @@ export function podEventHandler(
   queue: SchedulingQueue,
   cache: SchedulerCache,
   schedulerName = DEFAULT_SCHEDULER_NAME,
-): EventHandler<KubeObject> {
-  const onBoundAdd = (pod: KubeObject): void => {
+): EventHandler<Pod> {
+  const onBoundAdd = (pod: Pod): void => {
     cache.setPod(pod);
     queue.moveAllToActiveOrBackoff(readsOtherPods);
   };
@@ -86,7 +86,7 @@ export function podEventHandler(
       if (isOursToSchedule(newPod, schedulerName)) queue.update(oldPod, newPod);
       else queue.delete(newPod);
     },
-    onDelete(obj: KubeObject | DeletedFinalStateUnknown<KubeObject>) {
+    onDelete(obj: Pod | DeletedFinalStateUnknown<Pod>) {
       const pod = deletedObject(obj);
       queue.delete(pod);
       const held = cache.nodeOf(podKey(pod)) !== undefined;
@@ -97,7 +97,7 @@ export function podEventHandler(
 }
 
 /** Labels or spec (requests after an in-place resize) of a bound pod changed. */
-function boundPodChanged(oldPod: KubeObject, newPod: KubeObject): boolean {
+function boundPodChanged(oldPod: Pod, newPod: Pod): boolean {
   return (
     JSON.stringify(oldPod.metadata?.labels ?? {}) !==
       JSON.stringify(newPod.metadata?.labels ?? {}) ||
@@ -110,12 +110,9 @@ function boundPodChanged(oldPod: KubeObject, newPod: KubeObject): boolean {
  * annotations, or conditions other than their heartbeat times. A kubelet heartbeat alone
  * wakes nobody.
  */
-export function nodeSchedulingPropertiesChanged(oldNode: KubeObject, newNode: KubeObject): boolean {
-  const view = (n: KubeObject): string => {
-    const spec = n.spec as { unschedulable?: boolean; taints?: unknown } | undefined;
-    const status = n.status as
-      | { allocatable?: unknown; conditions?: readonly Record<string, unknown>[] }
-      | undefined;
+export function nodeSchedulingPropertiesChanged(oldNode: Node, newNode: Node): boolean {
+  const view = (n: Node): string => {
+    const { spec, status } = n;
     const conditions = (status?.conditions ?? []).map(({ lastHeartbeatTime: _h, ...rest }) => rest);
     return JSON.stringify([
       spec?.unschedulable ?? false,
@@ -132,7 +129,7 @@ export function nodeSchedulingPropertiesChanged(oldNode: KubeObject, newNode: Ku
 export function nodeEventHandler(
   queue: SchedulingQueue,
   cache: SchedulerCache,
-): EventHandler<KubeObject> {
+): EventHandler<Node> {
   return {
     onAdd(node) {
       cache.setNode(node);

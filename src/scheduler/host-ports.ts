@@ -11,7 +11,7 @@
  *
  * @module
  */
-import type { ContainerView, PodSpecView } from './types.js';
+import type { Container, PodSpec } from '../api/model/index.js';
 
 export const WILDCARD_HOST_IP = '0.0.0.0';
 
@@ -21,7 +21,7 @@ export interface HostPort {
   readonly port: number;
 }
 
-function portsOf(c: ContainerView): HostPort[] {
+function portsOf(c: Container): HostPort[] {
   const out: HostPort[] = [];
   for (const p of c.ports ?? []) {
     if (p.hostPort === undefined || p.hostPort <= 0) continue;
@@ -31,7 +31,7 @@ function portsOf(c: ContainerView): HostPort[] {
 }
 
 /** The host ports a pod holds while it runs: sidecars first, then regular containers. */
-export function hostPortsOf(spec: PodSpecView): HostPort[] {
+export function hostPortsOf(spec: PodSpec): HostPort[] {
   const sidecars = (spec.initContainers ?? []).filter((c) => c.restartPolicy === 'Always');
   return [...sidecars, ...(spec.containers ?? [])].flatMap(portsOf);
 }

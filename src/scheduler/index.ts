@@ -15,6 +15,7 @@ import {
   type ControllerDefinition,
   RESOURCES,
 } from '../controller/context.js';
+import { kindInformer } from '../controller/kind-informer.js';
 import { DEFAULT_SCHEDULER_NAME, nodeEventHandler, podEventHandler } from './event-handlers.js';
 import { SchedulerCache } from './scheduler-cache.js';
 import { SchedulingLoop } from './scheduling-loop.js';
@@ -52,9 +53,9 @@ async function runScheduler(
   options: SchedulerOptions,
   schedulerName: string,
 ): Promise<void> {
-  const pods = ctx.informers.informer(RESOURCES.pods);
-  const nodes = ctx.informers.informer(RESOURCES.nodes);
-  const namespaces = ctx.informers.informer(RESOURCES.namespaces);
+  const pods = kindInformer(ctx.informers.informer(RESOURCES.pods), 'Pod');
+  const nodes = kindInformer(ctx.informers.informer(RESOURCES.nodes), 'Node');
+  const namespaces = kindInformer(ctx.informers.informer(RESOURCES.namespaces), 'Namespace');
   const queue = new SchedulingQueue({ clock: ctx.clock });
   const cache = new SchedulerCache();
   const requeue = (): void => queue.moveAllToActiveOrBackoff();
@@ -66,7 +67,12 @@ async function runScheduler(
   const stop = (): void => queue.close();
   ctx.signal.addEventListener('abort', stop, { once: true });
   try {
-    const caches = [pods, nodes, namespaces, ...(volumeBinding.informers ?? [])];
+    const caches = [
+      pods.informer,
+      nodes.informer,
+      namespaces.informer,
+      ...(volumeBinding.informers ?? []),
+    ];
     if (!(await ctx.informers.waitForSync(caches, ctx.signal))) return;
     const loop = new SchedulingLoop({
       client: ctx.client,

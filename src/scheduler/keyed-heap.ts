@@ -7,7 +7,7 @@
  * @module
  */
 
-export class KeyedHeap<T> {
+export class KeyedHeap<T extends object> {
   readonly #items: T[] = [];
   readonly #index = new Map<string, number>();
   readonly #keyOf: (item: T) => string;
@@ -32,6 +32,13 @@ export class KeyedHeap<T> {
     return i === undefined ? undefined : this.#items[i];
   }
 
+  /** The item at heap position `i`, which the callers keep within bounds. */
+  #at(i: number): T {
+    const item = this.#items[i];
+    if (item === undefined) throw new RangeError(`heap position ${i} of ${this.#items.length}`);
+    return item;
+  }
+
   peek(): T | undefined {
     return this.#items[0];
   }
@@ -54,14 +61,14 @@ export class KeyedHeap<T> {
   delete(key: string): T | undefined {
     const i = this.#index.get(key);
     if (i === undefined) return undefined;
-    const item = this.#items[i] as T;
+    const item = this.#at(i);
     this.#removeAt(i);
     return item;
   }
 
   pop(): T | undefined {
     if (this.#items.length === 0) return undefined;
-    const item = this.#items[0] as T;
+    const item = this.#at(0);
     this.#removeAt(0);
     return item;
   }
@@ -73,10 +80,10 @@ export class KeyedHeap<T> {
 
   #removeAt(i: number): void {
     const last = this.#items.length - 1;
-    const item = this.#items[i] as T;
+    const item = this.#at(i);
     this.#index.delete(this.#keyOf(item));
     if (i !== last) {
-      this.#place(i, this.#items[last] as T);
+      this.#place(i, this.#at(last));
       this.#items.pop();
       this.#fix(i);
     } else {
@@ -95,10 +102,10 @@ export class KeyedHeap<T> {
 
   #up(start: number): boolean {
     let i = start;
-    const item = this.#items[i] as T;
+    const item = this.#at(i);
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      const p = this.#items[parent] as T;
+      const p = this.#at(parent);
       if (!this.#less(item, p)) break;
       this.#place(i, p);
       i = parent;
@@ -110,14 +117,14 @@ export class KeyedHeap<T> {
   #down(start: number): void {
     let i = start;
     const n = this.#items.length;
-    const item = this.#items[i] as T;
+    const item = this.#at(i);
     for (;;) {
       const l = 2 * i + 1;
       if (l >= n) break;
       const r = l + 1;
       let child = l;
-      if (r < n && this.#less(this.#items[r] as T, this.#items[l] as T)) child = r;
-      const c = this.#items[child] as T;
+      if (r < n && this.#less(this.#at(r), this.#at(l))) child = r;
+      const c = this.#at(child);
       if (!this.#less(c, item)) break;
       this.#place(i, c);
       i = child;

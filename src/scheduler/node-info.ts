@@ -5,21 +5,17 @@
  *
  * @module
  */
-import type { KubeObject } from '../api/object.js';
+import type { Node, Pod } from '../api/model/index.js';
 import { boundNodeOf, isTerminal, labelsOf, nameOf, nodeSpecOf, podSpecOf } from './pod-view.js';
 import { addInto, podRequests, type Resources, toResources } from './resources.js';
-import type { NodeInfo, ResourceMap } from './types.js';
+import type { NodeInfo } from './types.js';
 
-function allocatableOf(node: KubeObject): Resources {
-  const status = node.status as { allocatable?: ResourceMap } | undefined;
-  return toResources(status?.allocatable);
+function allocatableOf(node: Node): Resources {
+  return toResources(node.status?.allocatable);
 }
 
-export function buildNodeInfos(
-  nodes: readonly KubeObject[],
-  boundPods: readonly KubeObject[],
-): NodeInfo[] {
-  const byNode = new Map<string, KubeObject[]>();
+export function buildNodeInfos(nodes: readonly Node[], boundPods: readonly Pod[]): NodeInfo[] {
+  const byNode = new Map<string, Pod[]>();
   for (const pod of boundPods) {
     const n = boundNodeOf(pod);
     if (n === '' || isTerminal(pod)) continue;

@@ -8,7 +8,8 @@
  * @module
  */
 import { parseInt64 } from '../api/labels/requirement.js';
-import type { NodeInfo, NodeSelectorRequirement, NodeSelectorTerm, PodSpecView } from './types.js';
+import type { NodeSelectorRequirement, NodeSelectorTerm, PodSpec } from '../api/model/index.js';
+import type { NodeInfo } from './types.js';
 
 function requirementMatches(
   r: NodeSelectorRequirement,
@@ -47,8 +48,14 @@ function fieldRequirementMatches(r: NodeSelectorRequirement, nodeName: string): 
   return requirementMatches(r, { 'metadata.name': nodeName });
 }
 
-/** A term with neither expressions nor fields matches no node (upstream). */
-export function nodeSelectorTermMatches(term: NodeSelectorTerm, node: NodeInfo): boolean {
+/**
+ * A term with neither expressions nor fields matches no node (upstream). Only the node's name
+ * and labels are read (a PV's node affinity is checked against labels alone).
+ */
+export function nodeSelectorTermMatches(
+  term: NodeSelectorTerm,
+  node: Pick<NodeInfo, 'name' | 'labels'>,
+): boolean {
   const exprs = term.matchExpressions ?? [];
   const fields = term.matchFields ?? [];
   if (exprs.length === 0 && fields.length === 0) return false;
@@ -63,7 +70,7 @@ export function nodeSelectorTermMatches(term: NodeSelectorTerm, node: NodeInfo):
  * node affinity is set) at least one of its terms matching. A required affinity with an empty
  * term list matches nothing.
  */
-export function matchesRequiredNodeAffinity(spec: PodSpecView, node: NodeInfo): boolean {
+export function matchesRequiredNodeAffinity(spec: PodSpec, node: NodeInfo): boolean {
   for (const [k, v] of Object.entries(spec.nodeSelector ?? {})) {
     if (node.labels[k] !== v) return false;
   }

@@ -9,6 +9,7 @@
  *
  * @module
  */
+import type { Pod, PodCondition } from '../api/model/index.js';
 import type { KubeObject } from '../api/object.js';
 import { formatTime } from '../api/time.js';
 
@@ -32,17 +33,8 @@ export function truncateMessage(message: string): string {
   return message.slice(0, NOTE_LENGTH_LIMIT - suffix.length) + suffix;
 }
 
-interface Condition {
-  readonly type?: string;
-  readonly status?: string;
-  readonly reason?: string;
-  readonly message?: string;
-  readonly lastTransitionTime?: string | null;
-}
-
-function podScheduledCondition(pod: KubeObject): Condition | undefined {
-  const status = pod.status as { conditions?: readonly Condition[] } | undefined;
-  return (status?.conditions ?? []).find((c) => c.type === 'PodScheduled');
+function podScheduledCondition(pod: Pod): PodCondition | undefined {
+  return (pod.status?.conditions ?? []).find((c) => c.type === 'PodScheduled');
 }
 
 /**
@@ -50,7 +42,7 @@ function podScheduledCondition(pod: KubeObject): Condition | undefined {
  * `message`, or null when the pod already says exactly that.
  */
 export function unschedulablePatch(
-  pod: KubeObject,
+  pod: Pod,
   reason: string,
   message: string,
   now: number,

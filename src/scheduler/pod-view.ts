@@ -1,22 +1,23 @@
 /**
- * Typed readers over pod and node objects: the fields the scheduler plugins read, with
- * absent values turned into empty ones.
+ * Readers over pod and node objects: the fields the scheduler plugins read, with absent values
+ * turned into empty ones.
  *
  * @module
  */
+import type { Node, NodeSpec, Pod, PodSpec } from '../api/model/index.js';
 import type { KubeObject } from '../api/object.js';
-import type { NodeSpecView, PodSpecView } from './types.js';
 
 const EMPTY: Readonly<Record<string, string>> = Object.freeze({});
+/** A pod without a spec reads as one without containers (the server never stores one). */
+const EMPTY_POD_SPEC: PodSpec = Object.freeze({ containers: [] });
+const EMPTY_NODE_SPEC: NodeSpec = Object.freeze({});
 
-export function podSpecOf(pod: KubeObject): PodSpecView {
-  const spec = pod.spec;
-  return typeof spec === 'object' && spec !== null ? (spec as PodSpecView) : {};
+export function podSpecOf(pod: Pod): PodSpec {
+  return pod.spec ?? EMPTY_POD_SPEC;
 }
 
-export function nodeSpecOf(node: KubeObject): NodeSpecView {
-  const spec = node.spec;
-  return typeof spec === 'object' && spec !== null ? (spec as NodeSpecView) : {};
+export function nodeSpecOf(node: Node): NodeSpec {
+  return node.spec ?? EMPTY_NODE_SPEC;
 }
 
 export function labelsOf(obj: KubeObject): Readonly<Record<string, string>> {
@@ -32,14 +33,14 @@ export function nameOf(obj: KubeObject): string {
 }
 
 /** The node a pod is bound to (`spec.nodeName`), '' when unbound. */
-export function boundNodeOf(pod: KubeObject): string {
-  return podSpecOf(pod).nodeName ?? '';
+export function boundNodeOf(pod: Pod): string {
+  return pod.spec?.nodeName ?? '';
 }
 
 /** Succeeded/Failed pods hold no resources; upstream's informer drops them from the cache. */
-export function isTerminal(pod: KubeObject): boolean {
-  const status = pod.status as { phase?: string } | undefined;
-  return status?.phase === 'Succeeded' || status?.phase === 'Failed';
+export function isTerminal(pod: Pod): boolean {
+  const phase = pod.status?.phase;
+  return phase === 'Succeeded' || phase === 'Failed';
 }
 
 /** Pods being deleted are not counted by topology spread (upstream `countPodsMatchSelector`). */

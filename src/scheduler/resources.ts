@@ -9,8 +9,10 @@
  *
  * @module
  */
+
+import type { Container, PodSpec } from '../api/model/index.js';
 import { parseQuantity } from '../api/validation/quantity.js';
-import type { ContainerView, PodSpecView, ResourceMap } from './types.js';
+import type { ResourceMap } from './types.js';
 
 export type Resources = Map<string, bigint>;
 
@@ -50,7 +52,7 @@ function maxInto(target: Resources, other: ReadonlyMap<string, bigint>): void {
  * One container's requests. A resource with only a limit requests the limit (what API
  * defaulting would have written). With `nonZero`, missing cpu/memory become 100m/200Mi.
  */
-function containerRequests(c: ContainerView, nonZero: boolean): Resources {
+function containerRequests(c: Container, nonZero: boolean): Resources {
   const out = toResources(c.resources?.limits);
   for (const [k, v] of toResources(c.resources?.requests)) out.set(k, v);
   if (nonZero) {
@@ -61,7 +63,7 @@ function containerRequests(c: ContainerView, nonZero: boolean): Resources {
 }
 
 /** Upstream `PodRequests` (with `NonMissingContainerRequests` when `nonZero`). */
-export function podRequests(spec: PodSpecView, nonZero = false): Resources {
+export function podRequests(spec: PodSpec, nonZero = false): Resources {
   const total: Resources = new Map();
   for (const c of spec.containers ?? []) addInto(total, containerRequests(c, nonZero));
   const sidecars: Resources = new Map();

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { KubeObject } from '../api/object.js';
-import { makeNode, makePod } from './fixtures.test-helpers.js';
+import type { Node, Pod } from '../api/model/index.js';
 import { buildNodeInfos } from './node-info.js';
 import { feasibleNodes, schedule, schedulingContext } from './schedule.js';
+import { makeNode, makePod } from './testing/fixtures.js';
 
 const zone = fc.constantFrom('a', 'b', 'c');
 const app = fc.constantFrom('web', 'db');
@@ -98,9 +98,9 @@ const podArb = fc
   );
 
 function boundPods(
-  nodes: readonly KubeObject[],
+  nodes: readonly Node[],
   specs: { node: number; app: string; cpu: string }[],
-): KubeObject[] {
+): Pod[] {
   return specs.map((s, i) =>
     makePod(`b${i}`, {
       node: nodes[s.node]?.metadata?.name ?? '',
@@ -143,7 +143,7 @@ describe('schedule properties', () => {
           const bound = boundPods(nodes, specs);
           const shuffled = [...nodes].sort(() => 0).reverse();
           const rotated = shuffled.map(
-            (_, i) => shuffled[(i + Math.abs(seed)) % shuffled.length] as KubeObject,
+            (_, i) => shuffled[(i + Math.abs(seed)) % shuffled.length] ?? makeNode('missing'),
           );
           const a = schedule(pod, nodes, bound, { random: () => r });
           const b = schedule(pod, rotated, [...bound].reverse(), { random: () => r });

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { KubeObject } from '../api/object.js';
-import { makeNode, makePod } from './fixtures.test-helpers.js';
+import type { Node, Pod } from '../api/model/index.js';
 import { buildNodeInfos } from './node-info.js';
 import { schedule, schedulingContext } from './schedule.js';
 import { interPodAffinityScore } from './scores/inter-pod-affinity.js';
@@ -9,6 +8,7 @@ import { nodeAffinityScore } from './scores/node-affinity.js';
 import { podTopologySpreadScore } from './scores/pod-topology-spread.js';
 import { balancedAllocationScore, leastAllocatedScore } from './scores/resource-allocation.js';
 import { taintTolerationScore } from './scores/taint-toleration.js';
+import { makeNode, makePod } from './testing/fixtures.js';
 import type { ScorePlugin } from './types.js';
 import type { VolumeBindingHook } from './volume-binding-hook.js';
 
@@ -17,9 +17,9 @@ const unreachable = { key: 'node.kubernetes.io/unreachable', effect: 'NoExecute'
 describe('schedule: unschedulable messages', () => {
   const cases: {
     name: string;
-    pod: KubeObject;
-    nodes: KubeObject[];
-    bound?: KubeObject[];
+    pod: Pod;
+    nodes: Node[];
+    bound?: Pod[];
     hook?: VolumeBindingHook;
     message: string;
     reasons: Record<string, number>;
@@ -189,7 +189,7 @@ describe('scores', () => {
     makePod('x', { node: 'a', cpu: '2', memory: '2Gi', labels: { app: 'db' } }),
     makePod('y', { node: 'b', cpu: '1', memory: '1Gi', labels: { app: 'web' } }),
   ];
-  const cases: { plugin: ScorePlugin; pod: KubeObject; want: Record<string, number> | null }[] = [
+  const cases: { plugin: ScorePlugin; pod: Pod; want: Record<string, number> | null }[] = [
     { plugin: taintTolerationScore, pod: makePod('p'), want: { a: 0, b: 100, c: 100 } },
     {
       plugin: taintTolerationScore,

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { KubeObject } from '../api/object.js';
+import type { Node, Pod } from '../api/model/index.js';
 import { interPodAffinityFilter } from './filters/inter-pod-affinity.js';
 import { nodeAffinityFilter } from './filters/node-affinity.js';
 import { nodeNameFilter } from './filters/node-name.js';
@@ -85,7 +85,7 @@ export const SCORE_PLUGINS: readonly ScorePlugin[] = [
 ];
 
 export function schedulingContext(
-  pod: KubeObject,
+  pod: Pod,
   nodes: readonly NodeInfo[],
   opts: ScheduleOptions = {},
 ): SchedulingContext {
@@ -165,9 +165,9 @@ function unschedulable(message: string, reasons: Record<string, number>): Schedu
  * write, or `gated` while `spec.schedulingGates` is non-empty.
  */
 export function schedule(
-  pod: KubeObject,
-  nodes: readonly KubeObject[],
-  podsOnNodes: readonly KubeObject[],
+  pod: Pod,
+  nodes: readonly Node[],
+  podsOnNodes: readonly Pod[],
   opts: ScheduleOptions = {},
 ): ScheduleResult {
   return scheduleOnNodeInfos(pod, buildNodeInfos(nodes, podsOnNodes), opts);
@@ -178,7 +178,7 @@ export function schedule(
  * assumed pods) hands them over without rebuilding them from every pod per attempt.
  */
 export function scheduleOnNodeInfos(
-  pod: KubeObject,
+  pod: Pod,
   nodeInfos: readonly NodeInfo[],
   opts: ScheduleOptions = {},
 ): ScheduleResult {

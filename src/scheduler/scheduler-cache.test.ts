@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { KubeObject } from '../api/object.js';
-import { makeNode, makePod } from './fixtures.test-helpers.js';
+import type { Pod } from '../api/model/index.js';
 import { buildNodeInfos } from './node-info.js';
 import { scheduleOnNodeInfos } from './schedule.js';
 import { SchedulerCache } from './scheduler-cache.js';
+import { makeNode, makePod } from './testing/fixtures.js';
 
 /** Drops zero amounts: a resource requested and then released reads as 0, not absent. */
 function nonZero(m: ReadonlyMap<string, bigint> | undefined): Map<string, bigint> {
@@ -22,7 +22,7 @@ type Op =
 
 /** What the cache should hold: the bound and assumed pods, each with its node. */
 interface Model {
-  readonly pods: Map<string, KubeObject>;
+  readonly pods: Map<string, Pod>;
   readonly assumed: Set<string>;
 }
 

@@ -15,15 +15,15 @@
  *
  * @module
  */
-import type { KubeObject } from '../api/object.js';
+import type { Node, NodeSpec, Pod } from '../api/model/index.js';
 import { hasPodAffinity, hasRequiredAntiAffinity } from './affinity-terms.js';
 import { boundNodeOf, isTerminal, labelsOf, nodeSpecOf, podSpecOf } from './pod-view.js';
 import { addInto, podRequests, type Resources, toResources } from './resources.js';
 import { podKey } from './scheduling-queue.js';
-import type { NodeInfo, NodeSpecView, ResourceMap } from './types.js';
+import type { NodeInfo } from './types.js';
 
 interface PodEntry {
-  readonly pod: KubeObject;
+  readonly pod: Pod;
   readonly requests: Resources;
   readonly nonZero: Resources;
 }
@@ -32,19 +32,19 @@ function subtractFrom(target: Resources, sub: ReadonlyMap<string, bigint>): void
   for (const [k, v] of sub) target.set(k, (target.get(k) ?? 0n) - v);
 }
 
-const NO_NODE: KubeObject = Object.freeze({ metadata: {} });
+const NO_NODE: Node = Object.freeze({ metadata: {} });
 
 /** One node's mutable state; its pod arrays are rebuilt lazily after a change. */
 export class CachedNodeInfo implements NodeInfo {
   readonly name: string;
-  node: KubeObject = NO_NODE;
+  node: Node = NO_NODE;
   labels: Readonly<Record<string, string>> = {};
-  spec: NodeSpecView = {};
+  spec: NodeSpec = {};
   allocatable: ReadonlyMap<string, bigint> = new Map();
   readonly requested: Resources = new Map();
   readonly nonZeroRequested: Resources = new Map();
   readonly #pods = new Map<string, PodEntry>();
-  #views: { all: KubeObject[]; affinity: KubeObject[]; anti: KubeObject[] } | undefined;
+  #views: { all: Pod[]; affinity: Pod[]; anti: Pod[] } | undefined;
 
   constructor(name: string) {
     this.name = name;
@@ -58,31 +58,30 @@ export class CachedNodeInfo implements NodeInfo {
     return this.#pods.size;
   }
 
-  get pods(): readonly KubeObject[] {
+  get pods(): readonly Pod[] {
     return this.#view().all;
   }
 
-  get podsWithAffinity(): readonly KubeObject[] {
+  get podsWithAffinity(): readonly Pod[] {
     return this.#view().affinity;
   }
 
-  get podsWithRequiredAntiAffinity(): readonly KubeObject[] {
+  get podsWithRequiredAntiAffinity(): readonly Pod[] {
     return this.#view().anti;
   }
 
-  setNode(node: KubeObject): void {
+  setNode(node: Node): void {
     this.node = node;
     this.labels = labelsOf(node);
     this.spec = nodeSpecOf(node);
-    const status = node.status as { allocatable?: ResourceMap } | undefined;
-    this.allocatable = toResources(status?.allocatable);
+    this.allocatable = toResources(node.status?.allocatable);
   }
 
   clearNode(): void {
     this.node = NO_NODE;
   }
 
-  addPod(key: string, pod: KubeObject): void {
+  addPod(key: string, pod: Pod): void {
     this.removePod(key);
     const spec = podSpecOf(pod);
     const entry = { pod, requests: podRequests(spec), nonZero: podRequests(spec, true) };
@@ -136,7 +135,7 @@ export class SchedulerCache {
     return this.#nodes.get(name);
   }
 
-  setNode(node: KubeObject): void {
+  setNode(node: Node): void {
     const name = node.metadata?.name ?? '';
     this.#entry(name).setNode(node);
     this.#list = undefined;
@@ -154,7 +153,7 @@ export class SchedulerCache {
    * The informer's view of a pod bound to a node (add or update). Confirms an assumed pod;
    * a terminal pod holds nothing and is removed (upstream's informer drops terminal pods).
    */
-  setPod(pod: KubeObject): void {
+  setPod(pod: Pod): void {
     const key = podKey(pod);
     const node = boundNodeOf(pod);
     if (node === '' || isTerminal(pod)) {
@@ -167,17 +166,17 @@ export class SchedulerCache {
   }
 
   /** The pod is gone (or no longer bound). */
-  removePod(pod: KubeObject): void {
+  removePod(pod: Pod): void {
     const key = podKey(pod);
     this.#detach(key);
     this.#pods.delete(key);
   }
 
   /** Places `pod` on `node` before its binding is confirmed. False if the pod is already known. */
-  assumePod(pod: KubeObject, node: string): boolean {
+  assumePod(pod: Pod, node: string): boolean {
     const key = podKey(pod);
     if (this.#pods.has(key)) return false;
-    const assumed = { ...pod, spec: { ...(pod.spec as object), nodeName: node } };
+    const assumed: Pod = { ...pod, spec: { ...podSpecOf(pod), nodeName: node } };
     this.#entry(node).addPod(key, assumed);
     this.#pods.set(key, { node, assumed: true, bindingFinished: false });
     return true;

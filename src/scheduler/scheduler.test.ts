@@ -8,20 +8,27 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { KubeObject } from '../api/object.js';
+import {
+  asKind,
+  type Pod,
+  type PodCondition,
+  type PodSpec,
+  type Taint,
+} from '../api/model/index.js';
+import type { ObjectRef } from '../client/resource-path.js';
 import { RESOURCES } from '../controller/context.js';
 import { eventually, type Harness, startHarness } from '../controller/testing/harness.js';
 import { schedulerController } from './index.js';
+import { podSpecOf } from './pod-view.js';
 import { podRequests } from './resources.js';
-import type { PodSpecView } from './types.js';
 
-interface NodeSpec {
+interface NodeOptions {
   readonly cpu?: string;
   readonly labels?: Record<string, string>;
-  readonly taints?: { key: string; value?: string; effect: string }[];
+  readonly taints?: Taint[];
 }
 
-async function createNode(h: Harness, name: string, o: NodeSpec = {}): Promise<void> {
+async function createNode(h: Harness, name: string, o: NodeOptions = {}): Promise<void> {
   const created = await h.client.create(RESOURCES.nodes, {
     apiVersion: 'v1',
     kind: 'Node',
@@ -49,7 +56,7 @@ async function createPod(
   namespace: string,
   name: string,
   cpu: string,
-  spec: Record<string, unknown> = {},
+  spec: Partial<PodSpec> = {},
 ): Promise<void> {
   await h.client.create(
     { ...RESOURCES.pods, namespace },
@@ -65,17 +72,18 @@ async function createPod(
   );
 }
 
-const nodeOf = (p: KubeObject | undefined): string =>
-  (p?.spec as { nodeName?: string } | undefined)?.nodeName ?? '';
+const nodeOf = (p: Pod | undefined): string => p?.spec?.nodeName ?? '';
 
-type Condition = { type: string; status: string; reason?: string; message?: string };
-const podScheduled = (p: KubeObject | undefined): Condition | undefined =>
-  ((p?.status as { conditions?: Condition[] } | undefined)?.conditions ?? []).find(
-    (c) => c.type === 'PodScheduled',
-  );
+const podScheduled = (p: Pod | undefined): PodCondition | undefined =>
+  (p?.status?.conditions ?? []).find((c) => c.type === 'PodScheduled');
 
-async function podsIn(h: Harness, namespace: string): Promise<KubeObject[]> {
-  return h.list({ ...RESOURCES.pods, namespace });
+async function getPod(h: Harness, ref: ObjectRef): Promise<Pod | undefined> {
+  const obj = await h.get(ref);
+  return obj === undefined ? undefined : asKind(obj, 'Pod');
+}
+
+async function podsIn(h: Harness, namespace: string): Promise<Pod[]> {
+  return (await h.list({ ...RESOURCES.pods, namespace })).map((p) => asKind(p, 'Pod'));
 }
 
 describe('default scheduler: placement', () => {
@@ -155,7 +163,7 @@ describe('default scheduler: placement', () => {
     await createPod(h, 'gates', 'marker', '100m');
     await eventually(
       async () =>
-        nodeOf(await h.get({ ...RESOURCES.pods, namespace: 'gates', name: 'marker' })) !== '',
+        nodeOf(await getPod(h, { ...RESOURCES.pods, namespace: 'gates', name: 'marker' })) !== '',
     );
     const ref = { ...RESOURCES.pods, namespace: 'gates', name: 'gated' };
     const gateList = (names: string[]) => ({
@@ -163,11 +171,11 @@ describe('default scheduler: placement', () => {
     });
     await h.client.patch(ref, gateList(['example.com/b']), 'merge');
     await new Promise((r) => setTimeout(r, 200));
-    const waiting = await h.get(ref);
+    const waiting = await getPod(h, ref);
     assert.equal(nodeOf(waiting), '', 'one gate left: still waiting');
     assert.equal(podScheduled(waiting)?.reason, 'SchedulingGated', 'the scheduler leaves it alone');
     await h.client.patch(ref, gateList([]), 'merge');
-    await eventually(async () => nodeOf(await h.get(ref)) !== '');
+    await eventually(async () => nodeOf(await getPod(h, ref)) !== '');
   });
 });
 
@@ -208,7 +216,7 @@ describe('default scheduler: capacity', () => {
         assert.equal(podScheduled(p)?.message, message);
         continue;
       }
-      const cpu = podRequests(p.spec as PodSpecView).get('cpu') ?? 0n;
+      const cpu = podRequests(podSpecOf(p)).get('cpu') ?? 0n;
       used.set(n, (used.get(n) ?? 0n) + cpu);
     }
     assert.equal(used.size, 3);

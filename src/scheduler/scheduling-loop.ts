@@ -18,6 +18,7 @@
  * @module
  */
 import { setMaxListeners } from 'node:events';
+import type { Pod } from '../api/model/index.js';
 import type { KubeObject } from '../api/object.js';
 import type { ApiClient } from '../client/api-client.js';
 import type { Lister } from '../client/shared-informer.js';
@@ -50,7 +51,7 @@ export interface SchedulingLoopOptions {
   readonly queue: SchedulingQueue;
   readonly cache: SchedulerCache;
   /** The pod informer's lister: the newest state when an attempt fails. */
-  readonly pods: Lister<KubeObject>;
+  readonly pods: Lister<Pod>;
   readonly recorder: EventRecorder;
   readonly clock: Clock;
   readonly log: Logger;
@@ -177,7 +178,7 @@ export class SchedulingLoop {
     recorder.event(info.pod, 'Warning', EVENT_FAILED_SCHEDULING, truncateMessage(message));
     const ns = info.pod.metadata?.namespace ?? '';
     const current = pods.get(ns, info.pod.metadata?.name ?? '');
-    if (current === undefined || (current.spec as { nodeName?: string })?.nodeName) {
+    if (current === undefined || current.spec?.nodeName) {
       // Deleted, or bound meanwhile: nothing to retry and no condition to write.
       queue.done(info.key);
       return;
@@ -236,5 +237,5 @@ function bindingOf(pod: KubeObject, node: string): KubeObject {
       ...(pod.metadata?.uid ? { uid: pod.metadata.uid } : {}),
     },
     target: { kind: 'Node', name: node },
-  } as KubeObject;
+  };
 }

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { KubeObject } from '../api/object.js';
+import type { Pod } from '../api/model/index.js';
 import { FakeClock } from '../util/clock.js';
-import { makePod } from './fixtures.test-helpers.js';
 import { KeyedHeap } from './keyed-heap.js';
 import { backoffDuration, isPodUpdated, podKey, SchedulingQueue } from './scheduling-queue.js';
+import { makePod } from './testing/fixtures.js';
 
 function setup() {
   const clock = new FakeClock();
@@ -19,7 +19,7 @@ async function popNow(queue: SchedulingQueue) {
   return info;
 }
 
-function gated(name: string): KubeObject {
+function gated(name: string): Pod {
   return makePod(name, { spec: { schedulingGates: [{ name: 'example.com/wait' }] } });
 }
 
@@ -41,15 +41,19 @@ describe('backoffDuration', () => {
 
 describe('isPodUpdated', () => {
   const base = makePod('a', { labels: { app: 'x' } });
-  const table: [string, KubeObject, boolean][] = [
-    ['status only', { ...base, status: { phase: 'Pending', conditions: [{ type: 'X' }] } }, false],
+  const table: [string, Pod, boolean][] = [
+    [
+      'status only',
+      { ...base, status: { phase: 'Pending', conditions: [{ type: 'X', status: 'True' }] } },
+      false,
+    ],
     [
       'resourceVersion only',
       { ...base, metadata: { ...base.metadata, resourceVersion: '9' } },
       false,
     ],
     ['labels', { ...base, metadata: { ...base.metadata, labels: { app: 'y' } } }, true],
-    ['spec', { ...base, spec: { ...(base.spec as object), nodeSelector: { a: 'b' } } }, true],
+    ['spec', { ...base, spec: { containers: [], ...base.spec, nodeSelector: { a: 'b' } } }, true],
   ];
   for (const [name, changed, want] of table) {
     it(name, () => assert.equal(isPodUpdated(base, changed), want));
@@ -192,7 +196,10 @@ describe('SchedulingQueue', () => {
     queue.add(pod);
     queue.addUnschedulable(await popNow(queue));
     await clock.step(1_000);
-    const statusOnly = { ...pod, status: { phase: 'Pending', conditions: [{ type: 'X' }] } };
+    const statusOnly = {
+      ...pod,
+      status: { phase: 'Pending', conditions: [{ type: 'X', status: 'True' }] },
+    };
     queue.update(pod, statusOnly);
     assert.equal(queue.where('default/a'), 'unschedulable');
     const relabeled = { ...statusOnly, metadata: { ...pod.metadata, labels: { tier: 'x' } } };
@@ -209,7 +216,7 @@ describe('SchedulingQueue', () => {
     assert.equal(queue.where('default/g'), 'gated');
     queue.moveAllToActiveOrBackoff();
     assert.equal(queue.where('default/g'), 'gated');
-    const open = { ...pod, spec: { ...(pod.spec as object), schedulingGates: [] } };
+    const open = { ...pod, spec: { containers: [], ...pod.spec, schedulingGates: [] } };
     queue.update(pod, open);
     assert.equal((await popNow(queue)).key, 'default/g');
     queue.close();

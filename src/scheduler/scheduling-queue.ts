@@ -22,6 +22,7 @@
  *
  * @module
  */
+import type { Pod } from '../api/model/index.js';
 import type { KubeObject } from '../api/object.js';
 import { type Clock, holdClock, type TurnGate } from '../util/clock.js';
 import { KeyedHeap } from './keyed-heap.js';
@@ -38,7 +39,7 @@ export const UNSCHEDULABLE_FLUSH_INTERVAL_MS = 30_000;
 export interface QueuedPod {
   readonly key: string;
   /** The newest version the informer delivered. */
-  pod: KubeObject;
+  pod: Pod;
   /** When it entered its current queue (orders activeQ; starts backoff after a failure). */
   timestamp: number;
   /** Scheduling attempts so far (incremented by `pop`). */
@@ -60,11 +61,11 @@ export function podKey(pod: KubeObject): string {
   return `${pod.metadata?.namespace ?? ''}/${pod.metadata?.name ?? ''}`;
 }
 
-function priorityOf(pod: KubeObject): number {
-  return (pod.spec as { priority?: number } | undefined)?.priority ?? 0;
+function priorityOf(pod: Pod): number {
+  return pod.spec?.priority ?? 0;
 }
 
-export function isGated(pod: KubeObject): boolean {
+export function isGated(pod: Pod): boolean {
   return (podSpecOf(pod).schedulingGates ?? []).length > 0;
 }
 
@@ -150,7 +151,7 @@ export class SchedulingQueue {
   }
 
   /** A new unscheduled pod (informer add); ignored when already known. */
-  add(pod: KubeObject): void {
+  add(pod: Pod): void {
     const key = podKey(pod);
     if (this.#closed || this.where(key) !== undefined) return;
     const info: QueuedPod = { key, pod, timestamp: this.#clock.now(), attempts: 0 };
@@ -159,7 +160,7 @@ export class SchedulingQueue {
   }
 
   /** A changed unscheduled pod (upstream `Update`). */
-  update(oldPod: KubeObject, newPod: KubeObject): void {
+  update(oldPod: Pod, newPod: Pod): void {
     const key = podKey(newPod);
     const flight = this.#inFlight.get(key);
     if (flight !== undefined) {
@@ -235,7 +236,7 @@ export class SchedulingQueue {
    * A cluster event that may make unschedulable pods fit: each pod `matches` accepts moves to
    * activeQ, or backoffQ while its backoff lasts (upstream `MoveAllToActiveOrBackoffQueue`).
    */
-  moveAllToActiveOrBackoff(matches: (pod: KubeObject) => boolean = () => true): void {
+  moveAllToActiveOrBackoff(matches: (pod: Pod) => boolean = () => true): void {
     for (const flight of this.#inFlight.values()) {
       if (matches(flight.info.pod)) flight.moved = true;
     }

@@ -4,8 +4,9 @@
  *
  * @module
  */
+
+import type { Taint, Toleration } from '../api/model/index.js';
 import { toleratesTaint } from '../api/taints.js';
-import type { Taint, Toleration } from './types.js';
 
 export { toleratesTaint };
 

@@ -11,10 +11,11 @@
 
 import { newRequirement } from '../api/labels/requirement.js';
 import { LabelSelector, labelSelectorFromObject } from '../api/labels/selector.js';
+import type { TopologySpreadConstraint } from '../api/model/index.js';
 import { matchesRequiredNodeAffinity } from './node-selector.js';
 import { isTerminating, labelsOf, namespaceOf } from './pod-view.js';
 import { isDoNotScheduleTaint, tolerationsTolerate } from './tolerations.js';
-import type { NodeInfo, SchedulingContext, TopologySpreadConstraint } from './types.js';
+import type { NodeInfo, SchedulingContext } from './types.js';
 
 export interface SpreadConstraint {
   readonly maxSkew: number;

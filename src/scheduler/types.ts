@@ -1,133 +1,30 @@
 /**
- * Shared shapes of the scheduler's pure decision: the typed views of the pod and node fields
- * the plugins read, a node with its bound pods, filter statuses, and the plugin contracts.
- *
- * Objects arrive as validated API objects, so the views are casts of `spec`/`status`, read
- * defensively (every list may be absent).
+ * Shared shapes of the scheduler's pure decision: a node with its bound pods, filter statuses,
+ * and the plugin contracts. Pods and nodes are the API's types (`src/api/model/`); objects
+ * arrive validated, and the plugins read them defensively (every list may be absent).
  *
  * @module
  */
-import type { LabelSelectorObject } from '../api/labels/selector.js';
-import type { KubeObject } from '../api/object.js';
+import type { Node, NodeSpec, Pod, PodSpec } from '../api/model/index.js';
 
-export interface Taint {
-  readonly key: string;
-  readonly value?: string;
-  readonly effect: string;
-}
-
-export interface Toleration {
-  readonly key?: string;
-  readonly operator?: string;
-  readonly value?: string;
-  readonly effect?: string;
-  readonly tolerationSeconds?: number;
-}
-
-export interface NodeSelectorRequirement {
-  readonly key: string;
-  readonly operator: string;
-  readonly values?: readonly string[] | null;
-}
-
-export interface NodeSelectorTerm {
-  readonly matchExpressions?: readonly NodeSelectorRequirement[] | null;
-  readonly matchFields?: readonly NodeSelectorRequirement[] | null;
-}
-
-export interface PodAffinityTerm {
-  readonly labelSelector?: LabelSelectorObject | null;
-  readonly namespaces?: readonly string[] | null;
-  readonly namespaceSelector?: LabelSelectorObject | null;
-  readonly topologyKey: string;
-}
-
-export interface WeightedPodAffinityTerm {
-  readonly weight: number;
-  readonly podAffinityTerm: PodAffinityTerm;
-}
-
-export interface PodAffinityRules {
-  readonly requiredDuringSchedulingIgnoredDuringExecution?: readonly PodAffinityTerm[] | null;
-  readonly preferredDuringSchedulingIgnoredDuringExecution?:
-    | readonly WeightedPodAffinityTerm[]
-    | null;
-}
-
-export interface Affinity {
-  readonly nodeAffinity?: {
-    readonly requiredDuringSchedulingIgnoredDuringExecution?: {
-      readonly nodeSelectorTerms?: readonly NodeSelectorTerm[] | null;
-    } | null;
-    readonly preferredDuringSchedulingIgnoredDuringExecution?:
-      | readonly { readonly weight: number; readonly preference: NodeSelectorTerm }[]
-      | null;
-  } | null;
-  readonly podAffinity?: PodAffinityRules | null;
-  readonly podAntiAffinity?: PodAffinityRules | null;
-}
-
-export interface TopologySpreadConstraint {
-  readonly maxSkew: number;
-  readonly topologyKey: string;
-  readonly whenUnsatisfiable: string;
-  readonly labelSelector?: LabelSelectorObject | null;
-  readonly minDomains?: number | null;
-  readonly nodeAffinityPolicy?: string | null;
-  readonly nodeTaintsPolicy?: string | null;
-  readonly matchLabelKeys?: readonly string[] | null;
-}
-
+/** Resource quantities as the API writes them (`"500m"`, `"1Gi"`) or as numbers. */
 export type ResourceMap = Readonly<Record<string, string | number>>;
-
-export interface ContainerView {
-  readonly name?: string;
-  readonly restartPolicy?: string;
-  readonly resources?: { readonly requests?: ResourceMap; readonly limits?: ResourceMap } | null;
-  readonly ports?:
-    | readonly {
-        readonly hostPort?: number;
-        readonly hostIP?: string;
-        readonly protocol?: string;
-      }[]
-    | null;
-}
-
-/** The pod-spec fields the scheduler reads. */
-export interface PodSpecView {
-  readonly nodeName?: string;
-  readonly nodeSelector?: Readonly<Record<string, string>> | null;
-  readonly affinity?: Affinity | null;
-  readonly tolerations?: readonly Toleration[] | null;
-  readonly topologySpreadConstraints?: readonly TopologySpreadConstraint[] | null;
-  readonly containers?: readonly ContainerView[] | null;
-  readonly initContainers?: readonly ContainerView[] | null;
-  readonly overhead?: ResourceMap | null;
-  readonly schedulingGates?: readonly { readonly name: string }[] | null;
-  readonly preemptionPolicy?: string | null;
-}
-
-/** The node fields the scheduler reads. */
-export interface NodeSpecView {
-  readonly unschedulable?: boolean;
-  readonly taints?: readonly Taint[] | null;
-}
 
 /** A node with everything the filters need precomputed (upstream `framework.NodeInfo`). */
 export interface NodeInfo {
   readonly name: string;
-  readonly node: KubeObject;
+  readonly node: Node;
   readonly labels: Readonly<Record<string, string>>;
-  readonly spec: NodeSpecView;
+  readonly spec: NodeSpec;
   /** Non-terminal pods bound to this node. */
-  readonly pods: readonly KubeObject[];
+  readonly pods: readonly Pod[];
   /**
    * The subset of `pods` with any pod affinity or anti-affinity (upstream `PodsWithAffinity`),
    * so the InterPodAffinity plugins skip plain pods; absent means "look at `pods`".
    */
-  readonly podsWithAffinity?: readonly KubeObject[];
+  readonly podsWithAffinity?: readonly Pod[];
   /** The subset of `pods` with required anti-affinity (upstream `PodsWithRequiredAntiAffinity`). */
-  readonly podsWithRequiredAntiAffinity?: readonly KubeObject[];
+  readonly podsWithRequiredAntiAffinity?: readonly Pod[];
   /** Allocatable resources in scheduler units (cpu in milli, everything else in units). */
   readonly allocatable: ReadonlyMap<string, bigint>;
   /** Sum of the bound pods' effective requests. */
@@ -150,8 +47,8 @@ export interface FilterStatus {
 
 /** Everything one scheduling attempt sees; built once by `schedule`. */
 export interface SchedulingContext {
-  readonly pod: KubeObject;
-  readonly podSpec: PodSpecView;
+  readonly pod: Pod;
+  readonly podSpec: PodSpec;
   readonly namespace: string;
   readonly podLabels: Readonly<Record<string, string>>;
   readonly nodes: readonly NodeInfo[];

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { KubeObject } from '../api/object.js';
+import type { Node, Pod } from '../api/model/index.js';
 import type { SharedInformer } from '../client/shared-informer.js';
 import type { FilterPlugin, FilterStatus } from './types.js';
 
@@ -43,14 +43,14 @@ export const VOLUME_REASONS = {
 export interface VolumeBindingHook {
   /** Caches the hook reads; the scheduler starts only once they have synced, as upstream. */
   readonly informers?: readonly SharedInformer[];
-  preFilter?(pod: KubeObject): FilterStatus | null;
-  filter(pod: KubeObject, node: KubeObject, podsOnNode: readonly KubeObject[]): FilterStatus | null;
+  preFilter?(pod: Pod): FilterStatus | null;
+  filter(pod: Pod, node: Node, podsOnNode: readonly Pod[]): FilterStatus | null;
   /**
    * Upstream VolumeBinding PreBind: runs in the binding cycle after the node is chosen and
    * before `pods/binding` (bind or provision WaitForFirstConsumer claims, the selected-node
    * annotation). A rejection fails the attempt and the pod is retried after its backoff.
    */
-  preBind?(pod: KubeObject, nodeName: string, signal: AbortSignal): Promise<void>;
+  preBind?(pod: Pod, nodeName: string, signal: AbortSignal): Promise<void>;
 }
 
 /** The scheduler's default until the storage module provides one: volumes never restrict. */

@@ -13,8 +13,9 @@
  */
 import pino from 'pino';
 import type { KubeObject } from '../../api/object.js';
+import { apiExtensions } from '../../apiextensions/index.js';
 import { startTestServer, type TestServer } from '../../apiserver/testing/test-server.js';
-import { ApiClient } from '../../client/api-client.js';
+import { ApiClient, isNotFound } from '../../client/api-client.js';
 import { HttpListerWatcher } from '../../client/http-lister-watcher.js';
 import type { CollectionRef, ObjectRef } from '../../client/resource-path.js';
 import { type Clock, realClock } from '../../util/clock.js';
@@ -30,10 +31,10 @@ export interface Harness {
   readonly events: MemoryEventRecorder;
   /** Starts controllers in the harness's context; they stop with {@link Harness.close}. */
   run(...controllers: ControllerDefinition[]): void;
-  /** Lists a collection's items. */
-  list<T extends KubeObject = KubeObject>(ref: CollectionRef, labelSelector?: string): Promise<T[]>;
-  /** Gets an object, or undefined when it does not exist. */
-  get<T extends KubeObject = KubeObject>(ref: ObjectRef): Promise<T | undefined>;
+  /** Lists a collection's items (narrow them with `asKind`). */
+  list(ref: CollectionRef, labelSelector?: string): Promise<KubeObject[]>;
+  /** Gets an object, or undefined when it does not exist (narrow it with `asKind`). */
+  get(ref: ObjectRef): Promise<KubeObject | undefined>;
   close(): Promise<void>;
 }
 
@@ -46,7 +47,10 @@ export interface HarnessOptions {
 }
 
 export async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
-  const api = await startTestServer(options.clock ? { clock: options.clock } : {});
+  const api = await startTestServer({
+    extensions: apiExtensions(),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   const clock = options.clock ?? realClock;
   const stop = new AbortController();
   const client = new ApiClient({ server: api.url, clock });
@@ -83,13 +87,13 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
         );
       }
     },
-    list: async <T extends KubeObject>(ref: CollectionRef, labelSelector?: string) =>
-      (await client.list<T>(ref, labelSelector ? { labelSelector } : {})).items,
-    get: async <T extends KubeObject>(ref: ObjectRef) => {
+    list: async (ref, labelSelector) =>
+      (await client.list(ref, labelSelector ? { labelSelector } : {})).items,
+    get: async (ref) => {
       try {
-        return await client.get<T>(ref);
+        return await client.get(ref);
       } catch (err) {
-        if ((err as { code?: number }).code === 404) return undefined;
+        if (isNotFound(err)) return undefined;
         throw err;
       }
     },

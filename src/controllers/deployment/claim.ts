@@ -6,18 +6,18 @@
  * @module
  */
 import type { LabelSelector } from '../../api/labels/selector.js';
-import type { KubeObject } from '../../api/object.js';
+import { asKind, type Deployment, type Pod, type ReplicaSet } from '../../api/model/index.js';
 import type { ApiClient } from '../../client/api-client.js';
 import { isNotFound } from '../../client/api-client.js';
+import { StatusCodeError } from '../../client/lister-watcher.js';
 import { objectRef } from '../../client/resource-path.js';
 import { RESOURCES } from '../../controller/context.js';
 import { claimObjects, controllerRefOf, recheckOwner } from '../../controller/controller-ref.js';
 import { DEPLOYMENT_KIND } from './replica-sets.js';
-import type { Deployment, ReplicaSet } from './types.js';
 
 /** 422 Invalid: the ownerReference to remove is gone, or the UID precondition failed. */
 function isInvalid(err: unknown): boolean {
-  return (err as { code?: unknown }).code === 422;
+  return err instanceof StatusCodeError && err.code === 422;
 }
 
 /**
@@ -48,14 +48,8 @@ export async function claimReplicaSets(
   const claimed = [...plan.claimed];
   for (const { object, patch } of plan.adopt) {
     try {
-      claimed.push(
-        await client.patch<ReplicaSet>(
-          objectRef(RESOURCES.replicasets, object),
-          patch,
-          'strategic',
-          call,
-        ),
-      );
+      const ref = objectRef(RESOURCES.replicasets, object);
+      claimed.push(asKind(await client.patch(ref, patch, 'strategic', call), 'ReplicaSet'));
     } catch (err) {
       if (!isNotFound(err)) throw err;
     }
@@ -77,10 +71,10 @@ export async function claimReplicaSets(
  * owned ReplicaSet that controls them (every owned RS gets an entry, possibly empty).
  */
 export function podsByReplicaSet(
-  pods: readonly KubeObject[],
+  pods: readonly Pod[],
   rsList: readonly ReplicaSet[],
-): Map<string, KubeObject[]> {
-  const map = new Map<string, KubeObject[]>();
+): Map<string, Pod[]> {
+  const map = new Map<string, Pod[]>();
   for (const rs of rsList) map.set(rs.metadata?.uid ?? '', []);
   for (const pod of pods) {
     const ref = controllerRefOf(pod);

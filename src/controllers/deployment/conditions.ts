@@ -5,8 +5,12 @@
  *
  * @module
  */
+import type {
+  DeploymentCondition as Condition,
+  DeploymentStatus,
+  ReplicaSetCondition,
+} from '../../api/model/index.js';
 import { formatTime } from '../../api/time.js';
-import type { Condition, DeploymentStatus } from './types.js';
 
 export const PROGRESSING = 'Progressing';
 export const AVAILABLE = 'Available';
@@ -69,7 +73,7 @@ function withoutCondition(conditions: Condition[] | undefined, type: string): Co
 }
 
 /** `ReplicaSetToDeploymentCondition`: lastUpdateTime is the RS condition's transition time. */
-export function fromReplicaSetCondition(c: Condition): Condition {
+export function fromReplicaSetCondition(c: ReplicaSetCondition): Condition {
   const out: Condition = { type: c.type, status: c.status };
   if (c.lastTransitionTime !== undefined) {
     out.lastUpdateTime = c.lastTransitionTime;

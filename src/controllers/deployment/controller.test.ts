@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { asKind, type Deployment, type ReplicaSet } from '../../api/model/index.js';
 import { RESOURCES } from '../../controller/context.js';
 import { eventually, type Harness, startHarness } from '../../controller/testing/harness.js';
 import { deploymentController } from './index.js';
@@ -21,8 +22,7 @@ import {
   settleAll,
   updateDeployment,
   withImage,
-} from './testing.js';
-import type { Deployment, ReplicaSet } from './types.js';
+} from './testing/fixtures.js';
 
 const REV = 'deployment.kubernetes.io/revision';
 const rev = (rs: ReplicaSet | undefined) => rs?.metadata?.annotations?.[REV];
@@ -36,7 +36,10 @@ before(async () => {
 after(() => h.close());
 
 const create = (d: Deployment) => h.client.create({ ...RESOURCES.deployments, namespace: NS }, d);
-const getD = (name: string) => h.get<Deployment>(deploymentRef(name));
+const getD = async (name: string): Promise<Deployment | undefined> => {
+  const d = await h.get(deploymentRef(name));
+  return d === undefined ? undefined : asKind(d, 'Deployment');
+};
 
 describe('deployment controller', () => {
   it('creates revision 1 with the hash, then reports completion', async () => {
@@ -140,7 +143,7 @@ describe('deployment controller', () => {
     await eventually(async () => (await replicaSetsOf(h, 'paused')).length === 1);
     await settleAll(h, 'paused');
     await updateDeployment(h, 'paused', (d) => {
-      d.spec = { ...d.spec, paused: true, replicas: 4 };
+      if (d.spec) d.spec = { ...d.spec, paused: true, replicas: 4 };
       withImage(d, 'img:2');
     });
     const d = await eventually(async () => {
@@ -152,7 +155,7 @@ describe('deployment controller', () => {
     assert.equal((await replicaSetsOf(h, 'paused')).length, 1);
 
     await updateDeployment(h, 'paused', (x) => {
-      x.spec = { ...x.spec, paused: false };
+      if (x.spec) x.spec = { ...x.spec, paused: false };
     });
     await eventually(async () => (await replicaSetsOf(h, 'paused')).length === 2);
     const resumed = await getD('paused');

@@ -7,13 +7,15 @@
  * @module
  */
 import { type LabelSelector, labelSelectorFromObject } from '../../api/labels/selector.js';
+import type { Deployment, Pod, ReplicaSet } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
-import { deletedObject, type SharedInformer } from '../../client/shared-informer.js';
+import { deletedObject } from '../../client/shared-informer.js';
 import { keyOf } from '../../client/store.js';
 import type { ControllerContext, ControllerDefinition } from '../../controller/context.js';
 import { RESOURCES } from '../../controller/context.js';
 import { type ReconcileResult, runController } from '../../controller/controller.js';
 import { controllerRefOf } from '../../controller/controller-ref.js';
+import { type KindInformer, kindInformer } from '../../controller/kind-informer.js';
 import { WorkQueue } from '../../controller/workqueue.js';
 import { claimReplicaSets, podsByReplicaSet } from './claim.js';
 import { rolloutRecreate } from './recreate.js';
@@ -23,7 +25,6 @@ import { rolloutRolling } from './rolling.js';
 import { strategyType } from './rollout-math.js';
 import { checkPausedConditions, scalingEvent, syncScaling, syncStatusOnly } from './sync.js';
 import { DeploymentSyncer } from './syncer.js';
-import type { Deployment, ReplicaSet } from './types.js';
 
 export const CONTROLLER_NAME = 'deployment-controller';
 
@@ -31,9 +32,9 @@ export const CONTROLLER_NAME = 'deployment-controller';
 const MAX_RETRIES = 15;
 
 interface Informers {
-  deployments: SharedInformer<Deployment>;
-  replicaSets: SharedInformer<ReplicaSet>;
-  pods: SharedInformer<KubeObject>;
+  deployments: KindInformer<'Deployment'>;
+  replicaSets: KindInformer<'ReplicaSet'>;
+  pods: KindInformer<'Pod'>;
 }
 
 /** The parsed selector, or undefined when it is invalid. */
@@ -129,7 +130,7 @@ class DeploymentController {
   }
 
   /** Recreate waits for old pods to go: a pod deletion may unblock its Deployment. */
-  #deletePod(pod: KubeObject): void {
+  #deletePod(pod: Pod): void {
     const ns = pod.metadata?.namespace ?? '';
     const ref = controllerRefOf(pod);
     if (ref?.kind !== 'ReplicaSet') return;
@@ -157,7 +158,7 @@ class DeploymentController {
     const [namespace = '', name = ''] = key.includes('/') ? key.split('/', 2) : ['', key];
     const cached = this.#inf.deployments.lister.get(namespace, name);
     if (cached === undefined) return {};
-    const d = structuredClone(cached) as Deployment;
+    const d = structuredClone(cached);
     const s = new DeploymentSyncer(d, {
       client: this.#ctx.client,
       recorder: this.#recorder,
@@ -213,14 +214,14 @@ export async function startDeploymentController(
   workers = 2,
 ): Promise<void> {
   const informers: Informers = {
-    deployments: ctx.informers.informer<Deployment>(RESOURCES.deployments),
-    replicaSets: ctx.informers.informer<ReplicaSet>(RESOURCES.replicasets),
-    pods: ctx.informers.informer(RESOURCES.pods),
+    deployments: kindInformer(ctx.informers.informer(RESOURCES.deployments), 'Deployment'),
+    replicaSets: kindInformer(ctx.informers.informer(RESOURCES.replicasets), 'ReplicaSet'),
+    pods: kindInformer(ctx.informers.informer(RESOURCES.pods), 'Pod'),
   };
   const dc = new DeploymentController(ctx, informers);
   dc.watch();
   const synced = await ctx.informers.waitForSync(
-    [informers.deployments, informers.replicaSets, informers.pods],
+    [informers.deployments.informer, informers.replicaSets.informer, informers.pods.informer],
     ctx.signal,
   );
   if (!synced) return;

@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { asKind, type Deployment, type ReplicaSet } from '../../api/model/index.js';
 import { planHistoryCleanup } from './history.js';
-import type { Deployment, ReplicaSet } from './types.js';
 
 function rs(
   name: string,
@@ -15,24 +15,30 @@ function rs(
   statusReplicas = 0,
   extra: Partial<ReplicaSet['metadata']> = {},
 ): ReplicaSet {
-  return {
-    metadata: {
-      name,
-      creationTimestamp: `2024-01-0${revision}T00:00:00Z`,
-      annotations: { 'deployment.kubernetes.io/revision': String(revision) },
-      generation: 1,
-      ...extra,
+  return asKind(
+    {
+      metadata: {
+        name,
+        creationTimestamp: `2024-01-0${revision}T00:00:00Z`,
+        annotations: { 'deployment.kubernetes.io/revision': String(revision) },
+        generation: 1,
+        ...extra,
+      },
+      spec: { replicas },
+      status: { replicas: statusReplicas, observedGeneration: 1 },
     },
-    spec: { replicas },
-    status: { replicas: statusReplicas, observedGeneration: 1 },
-  };
+    'ReplicaSet',
+  );
 }
 
 function d(limit: number | undefined): Deployment {
-  return {
-    metadata: { name: 'd' },
-    spec: limit === undefined ? {} : { revisionHistoryLimit: limit },
-  };
+  return asKind(
+    {
+      metadata: { name: 'd' },
+      spec: limit === undefined ? {} : { revisionHistoryLimit: limit },
+    },
+    'Deployment',
+  );
 }
 
 describe('planHistoryCleanup', () => {

@@ -7,14 +7,10 @@
  * @module
  */
 
+import type { Deployment, ReplicaSet } from '../../api/model/index.js';
 import { revisionOf } from './replica-sets.js';
 import { byCreationTimestamp, rsReplicas } from './rollout-math.js';
-import {
-  type Deployment,
-  hasRevisionHistoryLimit,
-  type ReplicaSet,
-  rsStatusReplicas,
-} from './types.js';
+import { hasRevisionHistoryLimit, rsStatusReplicas } from './types.js';
 
 /** `ReplicaSetsByRevision`: lower revision first; unparsable or equal revisions by age. */
 export function byRevision(a: ReplicaSet, b: ReplicaSet): number {

@@ -6,10 +6,16 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import {
+  asKind,
+  type DeploymentCondition as Condition,
+  type Deployment,
+  type DeploymentStatus,
+  type ReplicaSet,
+} from '../../api/model/index.js';
 import { formatTime } from '../../api/time.js';
 import { getCondition } from './conditions.js';
 import { calculateStatus, rolloutStatus, stuckRequeueAfter } from './progress.js';
-import type { Condition, Deployment, DeploymentStatus, ReplicaSet } from './types.js';
 
 const NOW = Date.UTC(2026, 0, 1, 12, 0, 0);
 const ago = (s: number) => formatTime(NOW - s * 1000);
@@ -19,15 +25,18 @@ function dep(
   deadline: number | null = 600,
   replicas = 3,
 ): Deployment {
-  return {
-    metadata: { name: 'web', generation: 2 },
-    spec: {
-      replicas,
-      ...(deadline !== null ? { progressDeadlineSeconds: deadline } : {}),
-      strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
+  return asKind(
+    {
+      metadata: { name: 'web', generation: 2 },
+      spec: {
+        replicas,
+        ...(deadline !== null ? { progressDeadlineSeconds: deadline } : {}),
+        strategy: { type: 'RollingUpdate', rollingUpdate: { maxSurge: 1, maxUnavailable: 0 } },
+      },
+      status,
     },
-    status,
-  };
+    'Deployment',
+  );
 }
 
 function rs(
@@ -37,16 +46,19 @@ function rs(
   available: number,
   conditions?: Condition[],
 ): ReplicaSet {
-  return {
-    metadata: { name },
-    spec: { replicas: spec },
-    status: {
-      replicas,
-      readyReplicas: available,
-      availableReplicas: available,
-      ...(conditions ? { conditions } : {}),
+  return asKind(
+    {
+      metadata: { name },
+      spec: { replicas: spec },
+      status: {
+        replicas,
+        readyReplicas: available,
+        availableReplicas: available,
+        ...(conditions ? { conditions } : {}),
+      },
     },
-  };
+    'ReplicaSet',
+  );
 }
 
 function progressing(reason: string, updatedAgoS: number, status = 'True'): Condition {

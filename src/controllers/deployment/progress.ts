@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { Deployment, DeploymentStatus, ReplicaSet } from '../../api/model/index.js';
 import { deepCopy, deepEqual } from '../../api/object.js';
 import { parseTime } from '../../api/time.js';
 import {
@@ -25,14 +26,7 @@ import {
   maxUnavailable,
   replicaCount,
 } from './rollout-math.js';
-import {
-  type Deployment,
-  type DeploymentStatus,
-  hasProgressDeadline,
-  type ReplicaSet,
-  rsReadyReplicas,
-  rsStatusReplicas,
-} from './types.js';
+import { hasProgressDeadline, rsReadyReplicas, rsStatusReplicas } from './types.js';
 
 type MaybeRS = ReplicaSet | undefined;
 
@@ -40,9 +34,18 @@ function sum(rss: readonly MaybeRS[], f: (rs: MaybeRS) => number): number {
   return rss.reduce((n, rs) => n + (rs ? f(rs) : 0), 0);
 }
 
+/** The counters of a DeploymentStatus. */
+type Counter =
+  | 'observedGeneration'
+  | 'replicas'
+  | 'updatedReplicas'
+  | 'readyReplicas'
+  | 'availableReplicas'
+  | 'unavailableReplicas';
+
 /** Drops zero counts, as Go's `omitempty` does on the wire, so stored and computed compare equal. */
-function putCount(status: DeploymentStatus, key: keyof DeploymentStatus, n: number): void {
-  if (n !== 0) (status as Record<string, unknown>)[key] = n;
+function putCount(status: DeploymentStatus, key: Counter, n: number): void {
+  if (n !== 0) status[key] = n;
 }
 
 /**

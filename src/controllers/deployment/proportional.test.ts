@@ -1,5 +1,5 @@
 /**
- * Tests for scaling events: the upstream sync_test.go `TestScale` table, the spec C.6 e2e example,
+ * Tests for scaling events: the upstream sync_test.go `TestScale` table, the example of docs/design/replicaset-deployment.md §7.5,
  * helpers, and properties of proportional distribution.
  *
  * @module
@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { KubeObject } from '../../api/object.js';
+import { asKind, type Deployment, type ReplicaSet } from '../../api/model/index.js';
 import {
   DESIRED_REPLICAS_ANNOTATION,
   findActiveOrLatest,
@@ -29,47 +29,56 @@ function deployment(
   replicas: number,
   surge: IntOrString = 0,
   unavailable: IntOrString = 0,
-): KubeObject {
-  return {
-    metadata: { name: 'foo' },
-    spec: {
-      replicas,
-      strategy: {
-        type: 'RollingUpdate',
-        rollingUpdate: { maxSurge: surge, maxUnavailable: unavailable },
+): Deployment {
+  return asKind(
+    {
+      metadata: { name: 'foo' },
+      spec: {
+        replicas,
+        strategy: {
+          type: 'RollingUpdate',
+          rollingUpdate: { maxSurge: surge, maxUnavailable: unavailable },
+        },
       },
     },
-  };
+    'Deployment',
+  );
 }
 
-function rs(name: string, replicas: number, created: string, available = 0): KubeObject {
-  return {
-    metadata: { name, creationTimestamp: created },
-    spec: { replicas },
-    status: { availableReplicas: available },
-  };
+function rs(name: string, replicas: number, created: string, available = 0): ReplicaSet {
+  return asKind(
+    {
+      metadata: { name, creationTimestamp: created },
+      spec: { replicas },
+      status: { availableReplicas: available },
+    },
+    'ReplicaSet',
+  );
 }
 
 /** Stamps the annotations the previous deployment size would have left (as the upstream test does). */
-function annotate(set: KubeObject, desired: number, max: number): KubeObject {
-  return {
-    ...set,
-    metadata: {
-      ...set.metadata,
-      annotations: {
-        [DESIRED_REPLICAS_ANNOTATION]: `${desired}`,
-        [MAX_REPLICAS_ANNOTATION]: `${max}`,
+function annotate(set: ReplicaSet, desired: number, max: number): ReplicaSet {
+  return asKind(
+    {
+      ...set,
+      metadata: {
+        ...set.metadata,
+        annotations: {
+          [DESIRED_REPLICAS_ANNOTATION]: `${desired}`,
+          [MAX_REPLICAS_ANNOTATION]: `${max}`,
+        },
       },
     },
-  };
+    'ReplicaSet',
+  );
 }
 
 interface ScaleCase {
   name: string;
-  d: KubeObject;
-  old: KubeObject;
-  newRS?: KubeObject;
-  oldRSs: KubeObject[];
+  d: Deployment;
+  old: Deployment;
+  newRS?: ReplicaSet;
+  oldRSs: ReplicaSet[];
   want: Record<string, number>;
   desiredOverride?: Record<string, number>;
 }
@@ -212,9 +221,9 @@ const T: ScaleCase[] = [
   },
 ];
 
-function stamp(c: ScaleCase, set: KubeObject): KubeObject {
+function stamp(c: ScaleCase, set: ReplicaSet): ReplicaSet {
   const name = set.metadata?.name ?? '';
-  const desired = c.desiredOverride?.[name] ?? (c.old.spec as { replicas: number }).replicas;
+  const desired = c.desiredOverride?.[name] ?? c.old.spec?.replicas ?? 0;
   return annotate(set, desired, desired + maxSurge(c.old));
 }
 
@@ -223,7 +232,7 @@ function sizesAfter(c: ScaleCase): Record<string, number> {
   const oldRSs = c.oldRSs.map((s) => stamp(c, s));
   const sizes: Record<string, number> = {};
   for (const s of [...(newRS ? [newRS] : []), ...oldRSs])
-    sizes[s.metadata?.name ?? ''] = (s.spec as { replicas: number }).replicas;
+    sizes[s.metadata?.name ?? ''] = s.spec?.replicas ?? 0;
   for (const t of proportionalScale(c.d, { newRS, oldRSs }).targets) sizes[t.name] = t.to;
   return sizes;
 }
@@ -233,7 +242,7 @@ describe('proportionalScale (upstream TestScale)', () => {
 });
 
 describe('proportionalScale branches and the e2e example', () => {
-  it('spec C.6: stuck rollout old 8 / new 5 scaled 10 → 30 gives 20 / 13', () => {
+  it('docs/design/replicaset-deployment.md §7.5: stuck rollout old 8 / new 5 scaled 10 → 30 gives 20 / 13', () => {
     const d = deployment(30, 3, 2);
     const old = annotate(rs('old', 8, OLD, 8), 10, 13);
     const newRS = annotate(rs('new', 5, NEW, 0), 10, 13);
@@ -259,10 +268,13 @@ describe('proportionalScale branches and the e2e example', () => {
       proportionalScale(deployment(3), { newRS: rs('n', 3, NEW), oldRSs: [] }).kind,
       'none',
     );
-    const recreate: KubeObject = {
-      metadata: { name: 'd' },
-      spec: { replicas: 5, strategy: { type: 'Recreate' } },
-    };
+    const recreate = asKind(
+      {
+        metadata: { name: 'd' },
+        spec: { replicas: 5, strategy: { type: 'Recreate' } },
+      },
+      'Deployment',
+    );
     const plan = proportionalScale(recreate, { newRS: rs('n', 2, NEW), oldRSs: [rs('o', 2, OLD)] });
     assert.deepEqual(plan.targets, []);
   });
@@ -328,15 +340,13 @@ describe('proportional scaling properties', () => {
       fc.property(arbState, ({ d, sets }) => {
         const [newRS, ...oldRSs] = [...sets].reverse();
         const plan = proportionalScale(d, { newRS, oldRSs });
-        const sizes = new Map(
-          sets.map((s) => [s.metadata?.name, (s.spec as { replicas: number }).replicas]),
-        );
+        const sizes = new Map(sets.map((s) => [s.metadata?.name, s.spec?.replicas ?? 0]));
         for (const t of plan.targets) {
           assert.ok(t.to >= 0);
           sizes.set(t.name, t.to);
         }
         if (plan.kind === 'proportional') {
-          const replicas = (d.spec as { replicas: number }).replicas;
+          const replicas = d.spec?.replicas ?? 0;
           const allowed = replicas > 0 ? replicas + maxSurge(d) : 0;
           const sum = [...sizes.values()].reduce((a, b) => a + b, 0);
           assert.equal(sum, allowed);

@@ -7,6 +7,7 @@
  * @module
  */
 
+import type { Deployment, ReplicaSet } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import {
   activeReplicaSets,
@@ -37,7 +38,7 @@ export function replicasAnnotation(rs: KubeObject, key: string): number | undefi
 }
 
 /** The annotation values every scaled RS must carry: desired = replicas, max = replicas + surge. */
-export function replicasAnnotations(d: KubeObject): { desired: number; max: number } {
+export function replicasAnnotations(d: Deployment): { desired: number; max: number } {
   const desired = deploymentReplicas(d);
   return { desired, max: desired + maxSurge(d) };
 }
@@ -57,8 +58,8 @@ export function replicasAnnotationsNeedUpdate(
 
 /** `isScalingEvent`: some active RS has a valid desired-replicas annotation ≠ spec.replicas. */
 export function isScalingEvent(
-  d: KubeObject,
-  allRSs: readonly (KubeObject | undefined)[],
+  d: Deployment,
+  allRSs: readonly (ReplicaSet | undefined)[],
 ): boolean {
   const replicas = deploymentReplicas(d);
   return activeReplicaSets(allRSs).some((rs) => {
@@ -72,9 +73,9 @@ export function isScalingEvent(
  * active, newRS, else the newest old RS). `undefined` when several are active or none exist.
  */
 export function findActiveOrLatest(
-  newRS: KubeObject | undefined,
-  oldRSs: readonly KubeObject[],
-): KubeObject | undefined {
+  newRS: ReplicaSet | undefined,
+  oldRSs: readonly ReplicaSet[],
+): ReplicaSet | undefined {
   if (newRS === undefined && oldRSs.length === 0) return undefined;
   const newestFirst = [...oldRSs].sort((a, b) => byCreationTimestamp(b, a));
   const active = activeReplicaSets([...newestFirst, newRS]);
@@ -83,7 +84,7 @@ export function findActiveOrLatest(
 }
 
 /** `IsSaturated`: newRS has replicas, desired annotation and available all equal to d.replicas. */
-export function isSaturated(d: KubeObject, rs: KubeObject | undefined): boolean {
+export function isSaturated(d: Deployment, rs: ReplicaSet | undefined): boolean {
   if (rs === undefined) return false;
   const replicas = deploymentReplicas(d);
   const desired = replicasAnnotation(rs, DESIRED_REPLICAS_ANNOTATION);
@@ -100,19 +101,16 @@ function roundHalfAway(x: number): number {
  * it all; else round(size × (replicas + surge) / annotated max) − size, where the annotated max
  * falls back to `d.status.replicas`. A zero denominator yields 0 here (upstream divides by zero).
  */
-function replicaSetFraction(rs: KubeObject, d: KubeObject): number {
+function replicaSetFraction(rs: ReplicaSet, d: Deployment): number {
   const replicas = deploymentReplicas(d);
   if (replicas === 0) return -rsReplicas(rs);
-  const status = d.status as { replicas?: unknown } | undefined;
-  const before =
-    replicasAnnotation(rs, MAX_REPLICAS_ANNOTATION) ??
-    (typeof status?.replicas === 'number' ? status.replicas : 0);
+  const before = replicasAnnotation(rs, MAX_REPLICAS_ANNOTATION) ?? d.status?.replicas ?? 0;
   if (before === 0) return 0;
   return roundHalfAway((rsReplicas(rs) * (replicas + maxSurge(d))) / before) - rsReplicas(rs);
 }
 
 /** `GetProportion`: the fraction clamped so the running total never overshoots `toAdd`. */
-function proportion(rs: KubeObject, d: KubeObject, toAdd: number, added: number): number {
+function proportion(rs: ReplicaSet, d: Deployment, toAdd: number, added: number): number {
   if (rsReplicas(rs) === 0 || toAdd === 0 || toAdd === added) return 0;
   const fraction = replicaSetFraction(rs, d);
   const allowed = toAdd - added;
@@ -120,7 +118,7 @@ function proportion(rs: KubeObject, d: KubeObject, toAdd: number, added: number)
 }
 
 /** Larger first; equal sizes newer first when growing (`BySizeNewer`), older first when shrinking. */
-function bySize(growing: boolean): (a: KubeObject, b: KubeObject) => number {
+function bySize(growing: boolean): (a: ReplicaSet, b: ReplicaSet) => number {
   return (a, b) =>
     rsReplicas(b) - rsReplicas(a) ||
     (growing ? byCreationTimestamp(b, a) : byCreationTimestamp(a, b));
@@ -142,11 +140,11 @@ export interface ScalePlan {
   annotations: { desired: number; max: number };
 }
 
-function target(rs: KubeObject, to: number): ScaleTarget {
+function target(rs: ReplicaSet, to: number): ScaleTarget {
   return { name: rsName(rs), from: rsReplicas(rs), to };
 }
 
-function proportionalTargets(d: KubeObject, all: KubeObject[]): ScaleTarget[] {
+function proportionalTargets(d: Deployment, all: ReplicaSet[]): ScaleTarget[] {
   const replicas = deploymentReplicas(d);
   const allowed = replicas > 0 ? replicas + maxSurge(d) : 0;
   const toAdd = allowed - replicaCount(all);
@@ -170,8 +168,8 @@ function proportionalTargets(d: KubeObject, all: KubeObject[]): ScaleTarget[] {
  * Recreate with several active RSes → no change.
  */
 export function proportionalScale(
-  d: KubeObject,
-  replicaSets: { newRS?: KubeObject | undefined; oldRSs: readonly KubeObject[] },
+  d: Deployment,
+  replicaSets: { newRS?: ReplicaSet | undefined; oldRSs: readonly ReplicaSet[] },
 ): ScalePlan {
   const { newRS, oldRSs } = replicaSets;
   const annotations = replicasAnnotations(d);

@@ -4,8 +4,8 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
-import { type ReplicaSet, rsStatusReplicas, uidOf } from './types.js';
+import type { Pod, ReplicaSet } from '../../api/model/index.js';
+import { rsStatusReplicas, uidOf } from './types.js';
 
 /**
  * True while old pods may run: an old ReplicaSet still reports replicas, or a pod owned by a
@@ -15,13 +15,13 @@ import { type ReplicaSet, rsStatusReplicas, uidOf } from './types.js';
 export function oldPodsRunning(
   newRS: ReplicaSet | undefined,
   oldRSs: readonly ReplicaSet[],
-  podsByRS: ReadonlyMap<string, readonly KubeObject[]>,
+  podsByRS: ReadonlyMap<string, readonly Pod[]>,
 ): boolean {
   if (oldRSs.some((rs) => rsStatusReplicas(rs) > 0)) return true;
   for (const [uid, pods] of podsByRS) {
     if (newRS !== undefined && uidOf(newRS) === uid) continue;
     for (const pod of pods) {
-      const phase = (pod.status as { phase?: unknown } | undefined)?.phase;
+      const phase = pod.status?.phase;
       if (phase !== 'Succeeded' && phase !== 'Failed') return true;
     }
   }

@@ -5,17 +5,16 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import type { Pod, ReplicaSet } from '../../api/model/index.js';
 import { deploymentComplete } from './progress.js';
 import { oldPodsRunning } from './recreate-plan.js';
 import { activeReplicaSets, deploymentReplicas } from './rollout-math.js';
 import type { DeploymentSyncer } from './syncer.js';
-import type { ReplicaSet } from './types.js';
 
 export async function rolloutRecreate(
   s: DeploymentSyncer,
   rsList: readonly ReplicaSet[],
-  podsByRS: ReadonlyMap<string, readonly KubeObject[]>,
+  podsByRS: ReadonlyMap<string, readonly Pod[]>,
 ): Promise<void> {
   let { newRS, oldRSs } = await s.replicaSets(rsList, false);
 

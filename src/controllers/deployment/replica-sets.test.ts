@@ -7,6 +7,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import {
+  asKind,
+  type Deployment,
+  type PodTemplateSpec as PodTemplate,
+  type ReplicaSet,
+} from '../../api/model/index.js';
+import {
   appendRevisionHistory,
   equalIgnoreHash,
   findNewReplicaSet,
@@ -19,22 +25,24 @@ import {
   replicaSetName,
   setNewReplicaSetAnnotations,
 } from './replica-sets.js';
-import type { Deployment, PodTemplate, ReplicaSet } from './types.js';
 
 function template(image: string, labels: Record<string, string> = { app: 'web' }): PodTemplate {
   return { metadata: { labels }, spec: { containers: [{ name: 'c', image }] } };
 }
 
 function rs(name: string, t: PodTemplate, created: string, revision?: string): ReplicaSet {
-  return {
-    metadata: {
-      name,
-      uid: `uid-${name}`,
-      creationTimestamp: created,
-      ...(revision !== undefined ? { annotations: { [REVISION_ANNOTATION]: revision } } : {}),
+  return asKind(
+    {
+      metadata: {
+        name,
+        uid: `uid-${name}`,
+        creationTimestamp: created,
+        ...(revision !== undefined ? { annotations: { [REVISION_ANNOTATION]: revision } } : {}),
+      },
+      spec: { replicas: 1, template: t },
     },
-    spec: { replicas: 1, template: t },
-  };
+    'ReplicaSet',
+  );
 }
 
 function deployment(t: PodTemplate, annotations: Record<string, string> = {}): Deployment {

@@ -8,13 +8,17 @@
  *
  * @module
  */
-import type { LabelSelectorObject } from '../../api/labels/selector.js';
+import type {
+  Deployment,
+  LabelSelector,
+  PodTemplateSpec,
+  ReplicaSet,
+} from '../../api/model/index.js';
 import { deepCopy, isJsonObject } from '../../api/object.js';
 import { newControllerRef } from '../../controller/controller-ref.js';
 import { computeTemplateHash } from '../../controller/hash.js';
 import { DESIRED_REPLICAS_ANNOTATION, MAX_REPLICAS_ANNOTATION } from './proportional.js';
 import { byCreationTimestamp, deploymentReplicas, maxSurge } from './rollout-math.js';
-import type { Deployment, PodTemplate, ReplicaSet } from './types.js';
 
 export { DESIRED_REPLICAS_ANNOTATION, MAX_REPLICAS_ANNOTATION };
 export const REVISION_ANNOTATION = 'deployment.kubernetes.io/revision';
@@ -62,7 +66,7 @@ function isEmptyValue(v: unknown): boolean {
   return isJsonObject(v) && Object.keys(v).every((k) => v[k] === undefined);
 }
 
-function withoutHashLabel(t: PodTemplate | undefined): PodTemplate {
+function withoutHashLabel(t: PodTemplateSpec | undefined): PodTemplateSpec {
   const copy = deepCopy(t ?? {});
   const labels = copy.metadata?.labels;
   if (labels) delete labels[POD_TEMPLATE_HASH_LABEL];
@@ -70,7 +74,10 @@ function withoutHashLabel(t: PodTemplate | undefined): PodTemplate {
 }
 
 /** `EqualIgnoreHash`: equal templates once the `pod-template-hash` labels are removed. */
-export function equalIgnoreHash(a: PodTemplate | undefined, b: PodTemplate | undefined): boolean {
+export function equalIgnoreHash(
+  a: PodTemplateSpec | undefined,
+  b: PodTemplateSpec | undefined,
+): boolean {
   return semanticEqual(withoutHashLabel(a), withoutHashLabel(b));
 }
 
@@ -220,10 +227,10 @@ export function replicaSetName(deploymentName: string, hash: string): string {
 
 /** `CloneSelectorAndAddLabel`: the selector with `key=value` added to matchLabels. */
 export function selectorWithLabel(
-  sel: LabelSelectorObject | undefined,
+  sel: LabelSelector | undefined,
   key: string,
   value: string,
-): LabelSelectorObject {
+): LabelSelector {
   const matchLabels = { ...(sel?.matchLabels ?? {}), [key]: value };
   const expressions = sel?.matchExpressions ?? [];
   return expressions.length > 0

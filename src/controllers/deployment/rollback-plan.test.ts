@@ -8,6 +8,12 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import {
+  asKind,
+  type Deployment,
+  type PodTemplateSpec as PodTemplate,
+  type ReplicaSet,
+} from '../../api/model/index.js';
 import { REVISION_ANNOTATION } from './replica-sets.js';
 import {
   getRollbackTo,
@@ -15,7 +21,6 @@ import {
   planRollback,
   ROLLBACK_TO_ANNOTATION,
 } from './rollback-plan.js';
-import type { Deployment, PodTemplate, ReplicaSet } from './types.js';
 
 function template(image: string, hash?: string): PodTemplate {
   const labels: Record<string, string> = { app: 'web' };
@@ -28,16 +33,19 @@ function rs(
   revision?: string,
   annotations: Record<string, string> = {},
 ): ReplicaSet {
-  return {
-    metadata: {
-      name: `web-${image}`,
-      annotations: {
-        ...annotations,
-        ...(revision === undefined ? {} : { [REVISION_ANNOTATION]: revision }),
+  return asKind(
+    {
+      metadata: {
+        name: `web-${image}`,
+        annotations: {
+          ...annotations,
+          ...(revision === undefined ? {} : { [REVISION_ANNOTATION]: revision }),
+        },
       },
+      spec: { replicas: 1, template: template(image, `h${image}`) },
     },
-    spec: { replicas: 1, template: template(image, `h${image}`) },
-  };
+    'ReplicaSet',
+  );
 }
 
 function deployment(image: string, annotations: Record<string, string>): Deployment {

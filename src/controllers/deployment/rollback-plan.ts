@@ -8,6 +8,7 @@
  *
  * @module
  */
+import type { Deployment, PodTemplateSpec, ReplicaSet } from '../../api/model/index.js';
 import { deepCopy } from '../../api/object.js';
 import {
   equalIgnoreHash,
@@ -16,7 +17,6 @@ import {
   revisionOf,
   skipCopyAnnotation,
 } from './replica-sets.js';
-import type { Deployment, PodTemplate, ReplicaSet } from './types.js';
 
 /** Upstream `apps.DeprecatedRollbackTo`. */
 export const ROLLBACK_TO_ANNOTATION = 'deprecated.deployment.rollback.to';
@@ -83,7 +83,7 @@ function withoutRollbackTo(d: Deployment): Deployment {
 }
 
 /** `SetFromReplicaSetTemplate`: the RS's template minus its `pod-template-hash` label. */
-function templateFrom(rs: ReplicaSet): PodTemplate {
+function templateFrom(rs: ReplicaSet): PodTemplateSpec {
   const t = deepCopy(rs.spec?.template ?? {});
   const labels = t.metadata?.labels;
   if (labels) {
@@ -151,7 +151,8 @@ export function planRollback(
     };
   }
   const next = deepCopy(d);
-  next.spec = { ...next.spec, template: templateFrom(target) };
+  const template = templateFrom(target);
+  next.spec = next.spec === undefined ? { selector: {}, template } : { ...next.spec, template };
   next.metadata = { ...next.metadata, annotations: annotationsFrom(d, target) };
   const message = `Rolled back deployment ${name} to revision ${revision}`;
   return {

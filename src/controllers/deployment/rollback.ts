@@ -6,9 +6,9 @@
  *
  * @module
  */
+import type { ReplicaSet } from '../../api/model/index.js';
 import { planRollback } from './rollback-plan.js';
 import type { DeploymentSyncer } from './syncer.js';
-import type { ReplicaSet } from './types.js';
 
 export async function rollback(
   s: DeploymentSyncer,

@@ -10,7 +10,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { KubeObject } from '../../api/object.js';
+import { asKind, type Deployment, type Pod, type ReplicaSet } from '../../api/model/index.js';
 import { oldPodsRunning } from './recreate-plan.js';
 import {
   maxSurge,
@@ -19,7 +19,6 @@ import {
   planOldReplicaSetsScaleDown,
   rsReplicas,
 } from './rollout-math.js';
-import type { ReplicaSet } from './types.js';
 
 interface Sim {
   old: { spec: number; available: number };
@@ -27,15 +26,18 @@ interface Sim {
 }
 
 function asRS(name: string, s: { spec: number; available: number }, created: string): ReplicaSet {
-  return {
-    metadata: { name, creationTimestamp: created },
-    spec: { replicas: s.spec },
-    status: { availableReplicas: s.available },
-  };
+  return asKind(
+    {
+      metadata: { name, creationTimestamp: created },
+      spec: { replicas: s.spec },
+      status: { availableReplicas: s.available },
+    },
+    'ReplicaSet',
+  );
 }
 
 /** One controller step: exactly upstream's order (new RS first; if unchanged, old RSes). */
-function step(d: KubeObject, sim: Sim): void {
+function step(d: Deployment, sim: Sim): void {
   const oldRS = asRS('old', sim.old, '2024-01-01T00:00:00Z');
   const newRS = asRS('new', sim.next, '2024-01-02T00:00:00Z');
   const target = newReplicaSetTarget(d, [oldRS, newRS], newRS);
@@ -65,15 +67,18 @@ describe('rolling update steps', () => {
         intOrPercent,
         fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 60 }),
         (replicas, surge, unavailable, readies) => {
-          const d: KubeObject = {
-            spec: {
-              replicas,
-              strategy: {
-                type: 'RollingUpdate',
-                rollingUpdate: { maxSurge: surge, maxUnavailable: unavailable },
+          const d = asKind(
+            {
+              spec: {
+                replicas,
+                strategy: {
+                  type: 'RollingUpdate',
+                  rollingUpdate: { maxSurge: surge, maxUnavailable: unavailable },
+                },
               },
             },
-          };
+            'Deployment',
+          );
           const max = replicas + maxSurge(d);
           const min = replicas - maxUnavailable(d);
           const sim: Sim = {
@@ -100,16 +105,19 @@ describe('rolling update steps', () => {
     );
   });
 
-  it('follows the spec C.4 worked example (10 replicas, 25%/25%, pods never ready)', () => {
-    const d: KubeObject = {
-      spec: {
-        replicas: 10,
-        strategy: {
-          type: 'RollingUpdate',
-          rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' },
+  it('follows the worked example of docs/design/replicaset-deployment.md §7.3 (10 replicas, 25%/25%, pods never ready)', () => {
+    const d = asKind(
+      {
+        spec: {
+          replicas: 10,
+          strategy: {
+            type: 'RollingUpdate',
+            rollingUpdate: { maxSurge: '25%', maxUnavailable: '25%' },
+          },
         },
       },
-    };
+      'Deployment',
+    );
     const sim: Sim = { old: { spec: 10, available: 10 }, next: { spec: 0, available: 0 } };
     const seen: string[] = [];
     for (let i = 0; i < 5; i++) {
@@ -125,22 +133,21 @@ describe('oldPodsRunning', () => {
     metadata: { uid },
     status: { replicas: statusReplicas },
   });
-  const pod = (phase: string): KubeObject => ({ status: { phase } });
-  const cases: [string, ReplicaSet | undefined, ReplicaSet[], [string, KubeObject[]][], boolean][] =
+  const pod = (phase: string): Pod => ({ status: { phase } });
+  const cases: [string, ReplicaSet | undefined, ReplicaSet[], [string, Pod[]][], boolean][] = [
+    ['old RS still reports replicas', undefined, [rs('o', 1)], [], true],
+    ['old pod running', undefined, [rs('o', 0)], [['o', [pod('Running')]]], true],
+    ['old pod pending', undefined, [rs('o', 0)], [['o', [pod('Pending')]]], true],
     [
-      ['old RS still reports replicas', undefined, [rs('o', 1)], [], true],
-      ['old pod running', undefined, [rs('o', 0)], [['o', [pod('Running')]]], true],
-      ['old pod pending', undefined, [rs('o', 0)], [['o', [pod('Pending')]]], true],
-      [
-        'old pods finished',
-        undefined,
-        [rs('o', 0)],
-        [['o', [pod('Succeeded'), pod('Failed')]]],
-        false,
-      ],
-      ['new RS pods do not count', rs('n', 2), [rs('o', 0)], [['n', [pod('Running')]]], false],
-      ['nothing left', undefined, [rs('o', 0)], [['o', []]], false],
-    ];
+      'old pods finished',
+      undefined,
+      [rs('o', 0)],
+      [['o', [pod('Succeeded'), pod('Failed')]]],
+      false,
+    ],
+    ['new RS pods do not count', rs('n', 2), [rs('o', 0)], [['n', [pod('Running')]]], false],
+    ['nothing left', undefined, [rs('o', 0)], [['o', []]], false],
+  ];
   for (const [name, newRS, olds, pods, want] of cases) {
     it(name, () => assert.equal(oldPodsRunning(newRS, olds, new Map(pods)), want));
   }

@@ -5,10 +5,10 @@
  *
  * @module
  */
+import type { ReplicaSet } from '../../api/model/index.js';
 import { deploymentComplete } from './progress.js';
 import { newReplicaSetTarget, planOldReplicaSetsScaleDown, rsReplicas } from './rollout-math.js';
 import type { DeploymentSyncer } from './syncer.js';
-import type { ReplicaSet } from './types.js';
 
 export async function rolloutRolling(
   s: DeploymentSyncer,

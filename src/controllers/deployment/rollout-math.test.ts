@@ -1,6 +1,6 @@
 /**
  * Tests for rollout arithmetic: upstream TestResolveFenceposts, TestMaxUnavailable,
- * TestNewRSNewReplicas, the spec's C.3/C.4 examples, and fencepost properties.
+ * TestNewRSNewReplicas, the examples of docs/design/replicaset-deployment.md §7.2–§7.3, and fencepost properties.
  *
  * @module
  */
@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { KubeObject } from '../../api/object.js';
+import { asKind, type Deployment, type ReplicaSet } from '../../api/model/index.js';
 import {
   type IntOrString,
   maxSurge,
@@ -25,11 +25,14 @@ function deployment(
   surge?: IntOrString,
   unavailable?: IntOrString,
   type: string = 'RollingUpdate',
-): KubeObject {
+): Deployment {
   const rollingUpdate: Record<string, unknown> = {};
   if (surge !== undefined) rollingUpdate.maxSurge = surge;
   if (unavailable !== undefined) rollingUpdate.maxUnavailable = unavailable;
-  return { metadata: { name: 'd' }, spec: { replicas, strategy: { type, rollingUpdate } } };
+  return asKind(
+    { metadata: { name: 'd' }, spec: { replicas, strategy: { type, rollingUpdate } } },
+    'Deployment',
+  );
 }
 
 function rs(
@@ -37,12 +40,15 @@ function rs(
   replicas: number,
   available = 0,
   created = '2024-01-01T00:00:00Z',
-): KubeObject {
-  return {
-    metadata: { name, namespace: 'default', creationTimestamp: created },
-    spec: { replicas },
-    status: { availableReplicas: available },
-  };
+): ReplicaSet {
+  return asKind(
+    {
+      metadata: { name, namespace: 'default', creationTimestamp: created },
+      spec: { replicas },
+      status: { availableReplicas: available },
+    },
+    'ReplicaSet',
+  );
 }
 
 describe('resolveFenceposts (upstream TestResolveFenceposts)', () => {
@@ -93,7 +99,7 @@ describe('scaledValueFromIntOrPercent', () => {
 });
 
 describe('maxUnavailable / maxSurge (upstream TestMaxUnavailable)', () => {
-  const cases: Array<[string, KubeObject, number]> = [
+  const cases: Array<[string, Deployment, number]> = [
     ['less than replicas', deployment(10, 1, 5), 5],
     ['equal replicas', deployment(10, 1, 10), 10],
     ['greater than replicas', deployment(5, 1, 10), 5],
@@ -145,7 +151,7 @@ describe('newRsNewReplicas (upstream TestNewRSNewReplicas)', () => {
 });
 
 describe('planOldReplicaSetsScaleDown', () => {
-  it('spec C.4 worked example: old 10 → 8 when new pods never become ready', () => {
+  it('docs/design/replicaset-deployment.md §7.3 worked example: old 10 → 8 when new pods never become ready', () => {
     const d = deployment(10, 3, 2);
     const oldRS = rs('old', 10, 10);
     const newRS = rs('new', 3, 0, '2024-02-01T00:00:00Z');

@@ -8,19 +8,12 @@
  * @module
  */
 
+import type { Deployment, IntOrString, ReplicaSet } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
-import { isJsonObject } from '../../api/object.js';
+import { replicasOf } from '../../controller/workload-defaults.js';
+import { withReplicas } from './types.js';
 
-/** An `intstr.IntOrString`: a number, or a percentage string such as "25%". */
-export type IntOrString = number | string;
-
-type Json = Record<string, unknown>;
-
-function field(obj: unknown, key: string): Json {
-  if (!isJsonObject(obj)) return {};
-  const v = obj[key];
-  return isJsonObject(v) ? v : {};
-}
+export type { IntOrString };
 
 /** Go `strconv.Atoi` syntax: optional sign, then decimal digits. */
 const ATOI = /^[+-]?[0-9]+$/;
@@ -70,58 +63,47 @@ export function resolveFenceposts(
 }
 
 /** `spec.replicas`, defaulted to 1. */
-export function deploymentReplicas(d: KubeObject): number {
-  const r = field(d, 'spec').replicas;
-  return typeof r === 'number' ? r : 1;
+export function deploymentReplicas(d: Deployment): number {
+  return replicasOf(d);
 }
 
 /** `spec.strategy.type`, defaulted to RollingUpdate. */
-export function strategyType(d: KubeObject): string {
-  const t = field(field(d, 'spec'), 'strategy').type;
-  return typeof t === 'string' ? t : 'RollingUpdate';
-}
-
-function isIntOrString(v: unknown): v is IntOrString {
-  return typeof v === 'number' || typeof v === 'string';
+export function strategyType(d: Deployment): string {
+  return d.spec?.strategy?.type ?? 'RollingUpdate';
 }
 
 /** The rolling-update parameters with the API defaults (25% / 25%) for absent fields. */
-function rollingParams(d: KubeObject): { surge: IntOrString; unavailable: IntOrString } {
-  const ru = field(field(field(d, 'spec'), 'strategy'), 'rollingUpdate');
-  return {
-    surge: isIntOrString(ru.maxSurge) ? ru.maxSurge : '25%',
-    unavailable: isIntOrString(ru.maxUnavailable) ? ru.maxUnavailable : '25%',
-  };
+function rollingParams(d: Deployment): { surge: IntOrString; unavailable: IntOrString } {
+  const ru = d.spec?.strategy?.rollingUpdate;
+  return { surge: ru?.maxSurge ?? '25%', unavailable: ru?.maxUnavailable ?? '25%' };
 }
 
 /** Resolved fenceposts of a RollingUpdate deployment (throws on an invalid value). */
-export function deploymentFenceposts(d: KubeObject): Fenceposts {
+export function deploymentFenceposts(d: Deployment): Fenceposts {
   const { surge, unavailable } = rollingParams(d);
   return resolveFenceposts(surge, unavailable, deploymentReplicas(d));
 }
 
 /** `MaxSurge`: 0 unless RollingUpdate. */
-export function maxSurge(d: KubeObject): number {
+export function maxSurge(d: Deployment): number {
   return strategyType(d) === 'RollingUpdate' ? deploymentFenceposts(d).maxSurge : 0;
 }
 
 /** `MaxUnavailable`: 0 unless RollingUpdate with replicas > 0; never more than replicas. */
-export function maxUnavailable(d: KubeObject): number {
+export function maxUnavailable(d: Deployment): number {
   const replicas = deploymentReplicas(d);
   if (strategyType(d) !== 'RollingUpdate' || replicas === 0) return 0;
   return Math.min(deploymentFenceposts(d).maxUnavailable, replicas);
 }
 
 /** ReplicaSet `spec.replicas` (absent → 0 here, as every controller-made RS sets it). */
-export function rsReplicas(rs: KubeObject | undefined): number {
-  const r = field(rs, 'spec').replicas;
-  return typeof r === 'number' ? r : 0;
+export function rsReplicas(rs: ReplicaSet | undefined): number {
+  return rs?.spec?.replicas ?? 0;
 }
 
 /** ReplicaSet `status.availableReplicas`. */
-export function rsAvailable(rs: KubeObject | undefined): number {
-  const a = field(rs, 'status').availableReplicas;
-  return typeof a === 'number' ? a : 0;
+export function rsAvailable(rs: ReplicaSet | undefined): number {
+  return rs?.status?.availableReplicas ?? 0;
 }
 
 export function rsName(rs: KubeObject): string {
@@ -144,17 +126,17 @@ export function byCreationTimestamp(a: KubeObject, b: KubeObject): number {
 }
 
 /** `FilterActiveReplicaSets`: spec.replicas > 0. */
-export function activeReplicaSets(rss: readonly (KubeObject | undefined)[]): KubeObject[] {
-  return rss.filter((rs): rs is KubeObject => rs !== undefined && rsReplicas(rs) > 0);
+export function activeReplicaSets(rss: readonly (ReplicaSet | undefined)[]): ReplicaSet[] {
+  return rss.filter((rs): rs is ReplicaSet => rs !== undefined && rsReplicas(rs) > 0);
 }
 
 /** Σ spec.replicas (`GetReplicaCountForReplicaSets`). */
-export function replicaCount(rss: readonly (KubeObject | undefined)[]): number {
+export function replicaCount(rss: readonly (ReplicaSet | undefined)[]): number {
   return rss.reduce((n, rs) => n + rsReplicas(rs), 0);
 }
 
 /** Σ status.availableReplicas (`GetAvailableReplicaCountForReplicaSets`). */
-export function availableReplicaCount(rss: readonly (KubeObject | undefined)[]): number {
+export function availableReplicaCount(rss: readonly (ReplicaSet | undefined)[]): number {
   return rss.reduce((n, rs) => n + rsAvailable(rs), 0);
 }
 
@@ -165,9 +147,9 @@ export function availableReplicaCount(rss: readonly (KubeObject | undefined)[]):
  * Note: surge here is the raw rounded-up percentage (no fencepost fix-up), as upstream.
  */
 export function newRsNewReplicas(
-  d: KubeObject,
-  allRSs: readonly (KubeObject | undefined)[],
-  newRS: KubeObject,
+  d: Deployment,
+  allRSs: readonly (ReplicaSet | undefined)[],
+  newRS: ReplicaSet,
 ): number {
   const type = strategyType(d);
   const replicas = deploymentReplicas(d);
@@ -185,9 +167,9 @@ export function newRsNewReplicas(
  * `newRsNewReplicas`. The caller scales only when the result differs from the current size.
  */
 export function newReplicaSetTarget(
-  d: KubeObject,
-  allRSs: readonly (KubeObject | undefined)[],
-  newRS: KubeObject,
+  d: Deployment,
+  allRSs: readonly (ReplicaSet | undefined)[],
+  newRS: ReplicaSet,
 ): number {
   const replicas = deploymentReplicas(d);
   if (rsReplicas(newRS) >= replicas) return replicas;
@@ -211,11 +193,7 @@ export interface OldScaleDownPlan {
   scaleDown: ScaleStep[];
 }
 
-function withReplicas(rs: KubeObject, replicas: number): KubeObject {
-  return { ...rs, spec: { ...field(rs, 'spec'), replicas } };
-}
-
-function cleanupUnhealthy(oldRSs: KubeObject[], budget: number, steps: ScaleStep[]): KubeObject[] {
+function cleanupUnhealthy(oldRSs: ReplicaSet[], budget: number, steps: ScaleStep[]): ReplicaSet[] {
   let done = 0;
   return oldRSs.map((rs) => {
     const spec = rsReplicas(rs);
@@ -236,9 +214,9 @@ function cleanupUnhealthy(oldRSs: KubeObject[], budget: number, steps: ScaleStep
 }
 
 function scaleDownAvailable(
-  d: KubeObject,
-  oldRSs: KubeObject[],
-  newRS: KubeObject | undefined,
+  d: Deployment,
+  oldRSs: ReplicaSet[],
+  newRS: ReplicaSet | undefined,
   steps: ScaleStep[],
 ): void {
   const minAvailable = deploymentReplicas(d) - maxUnavailable(d);
@@ -264,10 +242,10 @@ function scaleDownAvailable(
  * apply them in order (the later `to` wins).
  */
 export function planOldReplicaSetsScaleDown(
-  d: KubeObject,
-  allRSs: readonly (KubeObject | undefined)[],
-  oldRSs: readonly KubeObject[],
-  newRS: KubeObject | undefined,
+  d: Deployment,
+  allRSs: readonly (ReplicaSet | undefined)[],
+  oldRSs: readonly ReplicaSet[],
+  newRS: ReplicaSet | undefined,
 ): OldScaleDownPlan {
   const active = activeReplicaSets(oldRSs).sort(byCreationTimestamp);
   const plan: OldScaleDownPlan = { maxScaledDown: 0, cleanup: [], scaleDown: [] };

@@ -5,11 +5,12 @@
  *
  * @module
  */
+import type { ReplicaSet } from '../../api/model/index.js';
 import { getCondition, newCondition, PROGRESSING, REASONS } from './conditions.js';
 import { isScalingEvent, proportionalScale } from './proportional.js';
 import { activeReplicaSets, deploymentReplicas, maxSurge, replicaCount } from './rollout-math.js';
 import type { DeploymentSyncer } from './syncer.js';
-import { hasProgressDeadline, type ReplicaSet } from './types.js';
+import { hasProgressDeadline } from './types.js';
 
 /** `syncStatusOnly`: status from the ReplicaSets, no other writes. */
 export async function syncStatusOnly(

@@ -10,8 +10,11 @@
  *
  * @module
  */
+import { asKind, type Deployment, type ReplicaSet } from '../../api/model/index.js';
+import { isJsonObject } from '../../api/object.js';
 import type { ApiClient } from '../../client/api-client.js';
 import { isAlreadyExists, isNotFound } from '../../client/api-client.js';
+import { StatusCodeError } from '../../client/lister-watcher.js';
 import { objectRef } from '../../client/resource-path.js';
 import { RESOURCES } from '../../controller/context.js';
 import { controllerRefOf } from '../../controller/controller-ref.js';
@@ -32,7 +35,7 @@ import {
   setReplicasAnnotations,
 } from './replica-sets.js';
 import { newRsNewReplicas, rsReplicas } from './rollout-math.js';
-import { type Deployment, hasProgressDeadline, type ReplicaSet, uidOf } from './types.js';
+import { hasProgressDeadline, uidOf, withReplicas } from './types.js';
 
 export interface SyncerOptions {
   readonly client: ApiClient;
@@ -91,8 +94,15 @@ export class DeploymentSyncer {
     const annotationsUpdated = setNewReplicaSetAnnotations(this.d, rs, newRevision, true);
     const minReady = this.d.spec?.minReadySeconds ?? 0;
     if (annotationsUpdated || (rs.spec?.minReadySeconds ?? 0) !== minReady) {
-      rs.spec = { ...rs.spec, minReadySeconds: minReady };
-      return this.#o.client.update(objectRef(RESOURCES.replicasets, rs), rs, this.#call());
+      const next: ReplicaSet = {
+        ...rs,
+        spec:
+          rs.spec === undefined
+            ? { selector: {}, minReadySeconds: minReady }
+            : { ...rs.spec, minReadySeconds: minReady },
+      };
+      const ref = objectRef(RESOURCES.replicasets, next);
+      return asKind(await this.#o.client.update(ref, next, this.#call()), 'ReplicaSet');
     }
     const revisionChanged = this.#setRevision(rs.metadata?.annotations?.[REVISION_ANNOTATION]);
     let statusChange = false;
@@ -106,19 +116,16 @@ export class DeploymentSyncer {
   }
 
   async #createNewRS(oldRSs: ReplicaSet[], newRevision: bigint): Promise<ReplicaSet> {
-    const rs = newReplicaSetObject(this.d);
-    const replicas = newRsNewReplicas(this.d, [...oldRSs, rs], rs);
-    rs.spec = { ...rs.spec, replicas };
+    const unsized = newReplicaSetObject(this.d);
+    const replicas = newRsNewReplicas(this.d, [...oldRSs, unsized], unsized);
+    const rs = withReplicas(unsized, replicas);
     setNewReplicaSetAnnotations(this.d, rs, newRevision, false);
     const name = rs.metadata?.name ?? '';
     let created: ReplicaSet;
     let alreadyExists = false;
     try {
-      created = await this.#o.client.create(
-        { ...RESOURCES.replicasets, namespace: this.#namespace },
-        rs,
-        this.#call(),
-      );
+      const collection = { ...RESOURCES.replicasets, namespace: this.#namespace };
+      created = asKind(await this.#o.client.create(collection, rs, this.#call()), 'ReplicaSet');
     } catch (err) {
       if (!isAlreadyExists(err)) throw await this.#createFailed(name, err);
       alreadyExists = true;
@@ -145,10 +152,8 @@ export class DeploymentSyncer {
    * hash collision → bump `status.collisionCount` and fail, so the next reconcile hashes anew.
    */
   async #adoptExistingOrCollide(rs: ReplicaSet, createErr: unknown): Promise<ReplicaSet> {
-    const found = await this.#o.client.get<ReplicaSet>(
-      objectRef(RESOURCES.replicasets, rs),
-      this.#call(),
-    );
+    const path = objectRef(RESOURCES.replicasets, rs);
+    const found = asKind(await this.#o.client.get(path, this.#call()), 'ReplicaSet');
     const ref = controllerRefOf(found);
     if (
       ref?.uid === uidOf(this.d) &&
@@ -188,17 +193,13 @@ export class DeploymentSyncer {
     const sizeChange = oldScale !== newScale;
     if (!sizeChange && !replicasAnnotationsNeedUpdate(rs, desired, max))
       return { scaled: false, rs };
-    const copy = structuredClone(rs);
-    copy.spec = { ...copy.spec, replicas: newScale };
+    const copy = withReplicas(structuredClone(rs), newScale);
     copy.metadata ??= {};
     const annotations = { ...(copy.metadata.annotations ?? {}) };
     setReplicasAnnotations(annotations, desired, max);
     copy.metadata.annotations = annotations;
-    const updated = await this.#o.client.update(
-      objectRef(RESOURCES.replicasets, copy),
-      copy,
-      this.#call(),
-    );
+    const ref = objectRef(RESOURCES.replicasets, copy);
+    const updated = asKind(await this.#o.client.update(ref, copy, this.#call()), 'ReplicaSet');
     if (sizeChange) {
       const name = updated.metadata?.name ?? '';
       this.event(
@@ -289,7 +290,7 @@ export class DeploymentSyncer {
    */
   async updateDeployment(next: Deployment): Promise<void> {
     const ref = objectRef(RESOURCES.deployments, next);
-    const saved = await this.#o.client.update<Deployment>(ref, next, this.#call());
+    const saved = asKind(await this.#o.client.update(ref, next, this.#call()), 'Deployment');
     this.d.metadata = saved.metadata ?? this.d.metadata;
     this.d.spec = saved.spec ?? this.d.spec;
   }
@@ -312,7 +313,10 @@ export class DeploymentSyncer {
   async #saveDeployment(revision: boolean, status: boolean): Promise<void> {
     if (!revision && !status) return;
     const ref = objectRef(RESOURCES.deployments, this.d);
-    const saved = await this.#o.client.updateStatus<Deployment>(ref, this.d, this.#call());
+    const saved = asKind(
+      await this.#o.client.updateStatus(ref, this.d, this.#call()),
+      'Deployment',
+    );
     this.d.metadata = saved.metadata ?? this.d.metadata;
   }
 
@@ -327,9 +331,12 @@ export class DeploymentSyncer {
 
 /** The create failed because the namespace is terminating (upstream gives up quietly). */
 function isNamespaceTerminating(err: unknown): boolean {
-  const causes = (err as { status?: { details?: { causes?: { type?: string }[] } } }).status
-    ?.details?.causes;
-  return causes?.some((c) => c.type === 'NamespaceTerminating') ?? false;
+  const details = err instanceof StatusCodeError ? err.status?.details : undefined;
+  const causes = isJsonObject(details) ? details.causes : undefined;
+  return (
+    Array.isArray(causes) &&
+    causes.some((c) => isJsonObject(c) && c.type === 'NamespaceTerminating')
+  );
 }
 
 function errorText(err: unknown): string {

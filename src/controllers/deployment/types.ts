@@ -1,70 +1,13 @@
 /**
- * The slices of `apps/v1` Deployment and ReplicaSet the deployment controller reads and writes,
- * with the field accessors that apply upstream's defaults. Objects stay plain JSON (the informer
- * cache holds frozen copies); these types only name what the controller touches.
+ * Field accessors of the Deployment and its ReplicaSets that carry upstream's conventions: the
+ * `MaxInt32` "unset" sentinel, absent counters read as 0, and the one way to resize a ReplicaSet
+ * copy. The objects themselves are the API's types (`Deployment`, `ReplicaSet` in
+ * `src/api/model/`).
  *
  * @module
  */
-import type { LabelSelectorObject } from '../../api/labels/selector.js';
+import type { Deployment, ReplicaSet } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
-
-/** A `DeploymentCondition` / `ReplicaSetCondition` as stored (times are RFC 3339 seconds). */
-export interface Condition {
-  type: string;
-  status: string;
-  lastUpdateTime?: string;
-  lastTransitionTime?: string;
-  reason?: string;
-  message?: string;
-}
-
-/** `DeploymentStatus`; zero counts are omitted as Go's `omitempty` does. */
-export interface DeploymentStatus {
-  observedGeneration?: number;
-  replicas?: number;
-  updatedReplicas?: number;
-  readyReplicas?: number;
-  availableReplicas?: number;
-  unavailableReplicas?: number;
-  conditions?: Condition[];
-  collisionCount?: number;
-}
-
-export interface PodTemplate {
-  metadata?: { labels?: Record<string, string> | null; [k: string]: unknown };
-  spec?: unknown;
-  [k: string]: unknown;
-}
-
-export interface Deployment extends KubeObject {
-  spec?: {
-    replicas?: number;
-    selector?: LabelSelectorObject;
-    template?: PodTemplate;
-    strategy?: { type?: string; rollingUpdate?: unknown };
-    minReadySeconds?: number;
-    revisionHistoryLimit?: number | null;
-    paused?: boolean;
-    progressDeadlineSeconds?: number | null;
-  };
-  status?: DeploymentStatus;
-}
-
-export interface ReplicaSet extends KubeObject {
-  spec?: {
-    replicas?: number;
-    minReadySeconds?: number;
-    selector?: LabelSelectorObject;
-    template?: PodTemplate;
-  };
-  status?: {
-    replicas?: number;
-    readyReplicas?: number;
-    availableReplicas?: number;
-    observedGeneration?: number;
-    conditions?: Condition[];
-  };
-}
 
 /** Go's `math.MaxInt32`: the "unset" sentinel of progressDeadlineSeconds and the history limit. */
 export const MAX_INT32 = 2147483647;
@@ -92,4 +35,13 @@ export function rsReadyReplicas(rs: ReplicaSet | undefined): number {
 
 export function uidOf(obj: KubeObject | undefined): string {
   return obj?.metadata?.uid ?? '';
+}
+
+/**
+ * `rs` with `spec.replicas` set (a new object; `rs` is untouched). A ReplicaSet without a spec,
+ * which the server never stores, gets one with an empty selector.
+ */
+export function withReplicas(rs: ReplicaSet, replicas: number): ReplicaSet {
+  const spec = rs.spec === undefined ? { selector: {}, replicas } : { ...rs.spec, replicas };
+  return { ...rs, spec };
 }

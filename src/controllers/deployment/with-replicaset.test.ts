@@ -12,7 +12,7 @@ import { RESOURCES } from '../../controller/context.js';
 import { eventually, type Harness, startHarness } from '../../controller/testing/harness.js';
 import { replicaSetController } from '../replicaset/index.js';
 import { deploymentController } from './index.js';
-import { deploymentManifest, NS, replicaSetsOf, setImage } from './testing.js';
+import { deploymentManifest, NS, replicaSetsOf, setImage } from './testing/fixtures.js';
 
 let h: Harness;
 before(async () => {
@@ -21,7 +21,7 @@ before(async () => {
 });
 after(() => h.close());
 
-const pods = () => h.list<KubeObject>({ ...RESOURCES.pods, namespace: NS }, 'app=rec');
+const pods = () => h.list({ ...RESOURCES.pods, namespace: NS }, 'app=rec');
 
 describe('deployment + replicaset controllers', () => {
   it('Recreate creates new pods only after the old ones are gone', async () => {

@@ -7,8 +7,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { NS, refTo, workload } from '../../api/policy/test-fixtures.js';
 import { controllerScaleFromObjects } from './controller-scale.js';
+import { NS, refTo, workload } from './testing/fixtures.js';
 
 describe('controllerScaleFromObjects', () => {
   const dep = workload('Deployment', 'd', 4);

@@ -10,8 +10,9 @@
  * @module
  */
 
-import type { KubeObject, OwnerReference } from '../../api/object.js';
-import { field } from '../../api/policy/pod-conditions.js';
+import type { Deployment, ReplicaSet, StatefulSet } from '../../api/model/index.js';
+import type { KubeObject, ObjectMeta, OwnerReference } from '../../api/object.js';
+import { replicasOf } from '../../controller/workload-defaults.js';
 
 /** A controlling workload and its `spec.replicas` (upstream `controllerAndScale`). */
 export interface ControllerScale {
@@ -29,12 +30,21 @@ export type ControllerScaleLookup = (
   namespace: string,
 ) => ControllerScale | undefined;
 
+/**
+ * What a finder reads of a workload: its identity and `spec.replicas`. The typed workloads fit;
+ * so does a core/v1 ReplicationController, which the API model does not carry (not served).
+ */
+export interface ScaledWorkload {
+  readonly metadata?: ObjectMeta;
+  readonly spec?: { readonly replicas?: number };
+}
+
 /** The workloads a lookup built by {@link controllerScaleFromObjects} searches. */
 export interface WorkloadObjects {
-  readonly replicationControllers?: readonly KubeObject[];
-  readonly replicaSets?: readonly KubeObject[];
-  readonly deployments?: readonly KubeObject[];
-  readonly statefulSets?: readonly KubeObject[];
+  readonly replicationControllers?: readonly ScaledWorkload[];
+  readonly replicaSets?: readonly ReplicaSet[];
+  readonly deployments?: readonly Deployment[];
+  readonly statefulSets?: readonly StatefulSet[];
   /**
    * Upstream `getScaleController`: any other kind with a scale subresource (custom resources).
    * Consulted last, and also for a ReplicaSet whose owning Deployment is gone (upstream reads
@@ -61,25 +71,20 @@ export function controllerOf(obj: KubeObject): OwnerReference | undefined {
   return (obj.metadata?.ownerReferences ?? []).find((r) => r.controller === true);
 }
 
-/** `spec.replicas`, defaulted to 1 as the API server defaults it. */
-function replicasOf(obj: KubeObject): number {
-  const r = field(obj, 'spec').replicas;
-  return typeof r === 'number' ? r : 1;
-}
-
 /** The object named by `ref` in `namespace`, only if its UID matches (a recreated one does not). */
-function resolve(
-  objs: readonly KubeObject[] | undefined,
+function resolve<T extends ScaledWorkload>(
+  objs: readonly T[] | undefined,
   ref: OwnerReference,
   namespace: string,
-): KubeObject | undefined {
+): T | undefined {
   const found = (objs ?? []).find(
     (o) => o.metadata?.name === ref.name && (o.metadata?.namespace ?? '') === namespace,
   );
   return found?.metadata?.uid === ref.uid ? found : undefined;
 }
 
-function scaleOf(obj: KubeObject): ControllerScale {
+/** The workload's UID and `spec.replicas` (defaulted to 1 as the API server defaults it). */
+function scaleOf(obj: ScaledWorkload): ControllerScale {
   return { uid: obj.metadata?.uid ?? '', scale: replicasOf(obj) };
 }
 

@@ -6,23 +6,13 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { asKind, type PodDisruptionBudgetStatus } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import { RESOURCES } from '../../controller/context.js';
 import { eventually, type Harness, startHarness } from '../../controller/testing/harness.js';
 import { disruptionController } from './index.js';
 
 const NS = 'default';
-
-interface PdbView extends KubeObject {
-  status?: {
-    observedGeneration?: number;
-    disruptionsAllowed: number;
-    currentHealthy: number;
-    desiredHealthy: number;
-    expectedPods: number;
-    conditions?: { type: string; status: string; reason: string }[];
-  };
-}
 
 describe('disruption controller', () => {
   let h: Harness;
@@ -107,10 +97,10 @@ describe('disruption controller', () => {
   }
 
   /** Waits until the PDB's status has the given numbers. */
-  function statusOf(name: string, want: Partial<NonNullable<PdbView['status']>>) {
+  function statusOf(name: string, want: Partial<PodDisruptionBudgetStatus>) {
     return eventually(async () => {
-      const p = await h.get<PdbView>({ ...RESOURCES.poddisruptionbudgets, namespace: NS, name });
-      const s = p?.status;
+      const got = await h.get({ ...RESOURCES.poddisruptionbudgets, namespace: NS, name });
+      const s = got === undefined ? undefined : asKind(got, 'PodDisruptionBudget').status;
       if (s === undefined) return undefined;
       for (const [k, v] of Object.entries(want)) {
         assert.deepEqual(s[k as keyof typeof s], v, `${name}.status.${k}`);

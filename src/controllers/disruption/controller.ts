@@ -14,11 +14,11 @@
  * @module
  */
 
+import type { Pod, PodDisruptionBudget } from '../../api/model/index.js';
 import { deepEqual, type KubeObject } from '../../api/object.js';
 import { pdbsForPod } from '../../api/policy/eviction-decision.js';
 import { readPdbStatus } from '../../api/policy/pdb-status.js';
 import { isConflict, isNotFound } from '../../client/api-client.js';
-import type { SharedInformer } from '../../client/shared-informer.js';
 import { deletedObject } from '../../client/shared-informer.js';
 import { objectKey, splitKey } from '../../client/store.js';
 import {
@@ -28,6 +28,7 @@ import {
 } from '../../controller/context.js';
 import { type ReconcileResult, runController } from '../../controller/controller.js';
 import type { EventRecorder } from '../../controller/events.js';
+import { type KindInformer, kindInformer } from '../../controller/kind-informer.js';
 import { WorkQueue } from '../../controller/workqueue.js';
 import { controllerScaleFromObjects } from './controller-scale.js';
 import { type PdbEvent, pdbStatus } from './pdb-status.js';
@@ -41,23 +42,24 @@ export const disruptionController: ControllerDefinition = {
   start: run,
 };
 
-type Informer = SharedInformer<KubeObject>;
-
 interface Informers {
-  readonly pdbs: Informer;
-  readonly pods: Informer;
-  readonly replicaSets: Informer;
-  readonly deployments: Informer;
-  readonly statefulSets: Informer;
+  readonly pdbs: KindInformer<'PodDisruptionBudget'>;
+  readonly pods: KindInformer<'Pod'>;
+  readonly replicaSets: KindInformer<'ReplicaSet'>;
+  readonly deployments: KindInformer<'Deployment'>;
+  readonly statefulSets: KindInformer<'StatefulSet'>;
 }
 
 async function run(ctx: ControllerContext): Promise<void> {
   const inf: Informers = {
-    pdbs: ctx.informers.informer(RESOURCES.poddisruptionbudgets),
-    pods: ctx.informers.informer(RESOURCES.pods),
-    replicaSets: ctx.informers.informer(RESOURCES.replicasets),
-    deployments: ctx.informers.informer(RESOURCES.deployments),
-    statefulSets: ctx.informers.informer(RESOURCES.statefulsets),
+    pdbs: kindInformer(
+      ctx.informers.informer(RESOURCES.poddisruptionbudgets),
+      'PodDisruptionBudget',
+    ),
+    pods: kindInformer(ctx.informers.informer(RESOURCES.pods), 'Pod'),
+    replicaSets: kindInformer(ctx.informers.informer(RESOURCES.replicasets), 'ReplicaSet'),
+    deployments: kindInformer(ctx.informers.informer(RESOURCES.deployments), 'Deployment'),
+    statefulSets: kindInformer(ctx.informers.informer(RESOURCES.statefulsets), 'StatefulSet'),
   };
   const recorder = ctx.eventRecorder(DISRUPTION_CONTROLLER_NAME);
   const queue = new WorkQueue<string>({
@@ -71,7 +73,8 @@ async function run(ctx: ControllerContext): Promise<void> {
     metrics: ctx.metrics.queue,
   });
   registerHandlers(ctx, inf, recorder, queue, staleQueue);
-  if (!(await ctx.informers.waitForSync(Object.values(inf), ctx.signal))) return;
+  const caches = Object.values(inf).map((i) => i.informer);
+  if (!(await ctx.informers.waitForSync(caches, ctx.signal))) return;
   const common = {
     clock: ctx.clock,
     log: ctx.log,
@@ -107,11 +110,11 @@ function registerHandlers(
     onUpdate: (_, pdb) => enqueuePdb(pdb),
     onDelete: (d) => enqueuePdb(deletedObject(d)),
   });
-  const forPod = (pod: KubeObject) => {
+  const forPod = (pod: Pod) => {
     const pdb = pdbForPod(inf, recorder, pod);
     if (pdb !== undefined) enqueuePdb(pdb);
   };
-  const stale = (pod: KubeObject) => {
+  const stale = (pod: Pod) => {
     const s = staleDisruption(pod, ctx.clock.now());
     if (s.stale) staleQueue.addAfter(objectKey(pod), s.waitMs);
   };
@@ -135,11 +138,7 @@ function registerHandlers(
  * Upstream `getPdbForPod`: the PDB whose (non-empty) selector matches the pod; with several,
  * a `MultiplePodDisruptionBudgets` warning on the pod and the first (by name) is synced.
  */
-function pdbForPod(
-  inf: Informers,
-  recorder: EventRecorder,
-  pod: KubeObject,
-): KubeObject | undefined {
+function pdbForPod(inf: Informers, recorder: EventRecorder, pod: Pod): KubeObject | undefined {
   const namespace = pod.metadata?.namespace ?? '';
   const matching = pdbsForPod(pod, inf.pdbs.lister.listInNamespace(namespace)).sort((a, b) =>
     (a.metadata?.name ?? '').localeCompare(b.metadata?.name ?? ''),
@@ -182,7 +181,7 @@ async function syncPdb(
 function recordEvents(
   inf: Informers,
   recorder: EventRecorder,
-  pdb: KubeObject,
+  pdb: PodDisruptionBudget,
   events: readonly PdbEvent[],
 ): void {
   for (const e of events) {
@@ -195,7 +194,7 @@ function recordEvents(
 /** `UpdateStatus` with the cached resourceVersion; a Conflict surfaces and requeues the key. */
 async function writeStatus(
   ctx: ControllerContext,
-  pdb: KubeObject,
+  pdb: PodDisruptionBudget,
   status: unknown,
 ): Promise<void> {
   const ref = {
@@ -228,7 +227,7 @@ async function syncStalePod(
   if (s.waitMs > 0) return { requeueAfter: s.waitMs };
   const conditions = resetDisruptionTarget(pod, now);
   if (conditions === undefined) return {};
-  const status = { ...(pod.status as Record<string, unknown>), conditions };
+  const status = { ...pod.status, conditions };
   try {
     await ctx.client.updateStatus({ ...RESOURCES.pods, namespace, name }, { ...pod, status });
     ctx.log.info({ pod: key }, 'Reset stale DisruptionTarget condition to False');

@@ -11,9 +11,9 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { evictionDecision } from '../../api/policy/eviction-decision.js';
 import { readPdbStatus } from '../../api/policy/pdb-status.js';
-import { NOW, pdb, pod, refTo, workload } from '../../api/policy/test-fixtures.js';
 import { controllerScaleFromObjects } from './controller-scale.js';
 import { pdbStatus } from './pdb-status.js';
+import { NOW, pdb, pod, refTo, workload } from './testing/fixtures.js';
 
 describe('eviction decision with controller syncs', () => {
   const arb = fc.record({

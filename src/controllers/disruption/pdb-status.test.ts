@@ -10,11 +10,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { KubeObject } from '../../api/object.js';
+import { asKind, type Pod, type PodDisruptionBudget } from '../../api/model/index.js';
 import { DELETION_TIMEOUT_MS, type PdbStatus } from '../../api/policy/pdb-status.js';
-import { iso, NOW, pdb, pod, refTo, workload } from '../../api/policy/test-fixtures.js';
 import { type ControllerScaleLookup, controllerScaleFromObjects } from './controller-scale.js';
 import { countHealthyPods, type PdbStatusResult, pdbStatus } from './pdb-status.js';
+import { iso, NOW, pdb, pod, refTo, workload } from './testing/fixtures.js';
 
 const noControllers: ControllerScaleLookup = () => undefined;
 
@@ -43,15 +43,15 @@ const lookup = controllerScaleFromObjects({
   deployments: [dep11],
 });
 
-function pods(n: number, o: Parameters<typeof pod>[1] = {}, prefix = 'p'): KubeObject[] {
+function pods(n: number, o: Parameters<typeof pod>[1] = {}, prefix = 'p'): Pod[] {
   return Array.from({ length: n }, (_, i) => pod(`${prefix}${i}`, o));
 }
 
 describe('pdbStatus counts (upstream disruption_test.go)', () => {
   const cases: {
     name: string;
-    pdb: KubeObject;
-    pods: KubeObject[];
+    pdb: PodDisruptionBudget;
+    pods: Pod[];
     lookup?: ControllerScaleLookup;
     want: [number, number, number, number];
   }[] = [
@@ -102,7 +102,9 @@ describe('pdbStatus counts (upstream disruption_test.go)', () => {
       name: 'TestIntegerMaxUnavailableWithScaling: RS scaled to 5 … 4 ready pods',
       pdb: pdb({ maxUnavailable: 2 }),
       pods: pods(4, { owner: refTo(rs7) }),
-      lookup: controllerScaleFromObjects({ replicaSets: [{ ...rs7, spec: { replicas: 5 } }] }),
+      lookup: controllerScaleFromObjects({
+        replicaSets: [asKind({ ...rs7, spec: { replicas: 5 } }, 'ReplicaSet')],
+      }),
       want: [1, 4, 3, 5],
     },
     {
@@ -312,8 +314,8 @@ describe('pdbStatus failures (failSafe)', () => {
   };
   const cases: {
     name: string;
-    pdb: KubeObject;
-    pods: KubeObject[];
+    pdb: PodDisruptionBudget;
+    pods: Pod[];
     error: string | RegExp;
     events?: unknown;
   }[] = [

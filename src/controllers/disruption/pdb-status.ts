@@ -9,7 +9,7 @@
  */
 
 import { LabelSelectorParseError, labelSelectorFromObject } from '../../api/labels/selector.js';
-import type { KubeObject } from '../../api/object.js';
+import type { Pod, PodDisruptionBudget } from '../../api/model/index.js';
 import {
   conditionsAreUpToDate,
   DISRUPTION_ALLOWED_CONDITION,
@@ -25,7 +25,7 @@ import {
   readDisruptedPods,
   readPdbStatus,
 } from '../../api/policy/pdb-status.js';
-import { field, isPodReady } from '../../api/policy/pod-conditions.js';
+import { isPodReady } from '../../api/policy/pod-conditions.js';
 import { parseTime } from '../../api/time.js';
 import { scaledValueFromIntOrPercent } from '../deployment/rollout-math.js';
 import { type ControllerScaleLookup, controllerOf } from './controller-scale.js';
@@ -61,7 +61,7 @@ export type PdbStatusResult =
       readonly events: readonly PdbEvent[];
     };
 
-function isDeleting(pod: KubeObject): boolean {
+function isDeleting(pod: Pod): boolean {
   const t = pod.metadata?.deletionTimestamp;
   return t !== undefined && t !== null;
 }
@@ -71,8 +71,8 @@ function isDeleting(pod: KubeObject): boolean {
  * policy/v1 an empty selector `{}` selects every pod of the namespace and a missing one selects
  * none. Throws {@link LabelSelectorParseError} for an invalid selector.
  */
-export function podsForPdb(pdb: KubeObject, pods: readonly KubeObject[]): KubeObject[] {
-  const selector = labelSelectorFromObject(field(pdb, 'spec').selector as never);
+export function podsForPdb(pdb: PodDisruptionBudget, pods: readonly Pod[]): Pod[] {
+  const selector = labelSelectorFromObject(pdb.spec?.selector);
   const namespace = pdb.metadata?.namespace ?? '';
   return pods.filter(
     (p) => (p.metadata?.namespace ?? '') === namespace && selector.matches(p.metadata?.labels),
@@ -94,7 +94,7 @@ interface ExpectedCount {
  * resolves to nothing is an error.
  */
 function expectedScale(
-  pods: readonly KubeObject[],
+  pods: readonly Pod[],
   namespace: string,
   lookup: ControllerScaleLookup,
 ): { expectedCount: number; unmanagedPods: string[] } {
@@ -130,13 +130,12 @@ function expectedScale(
  * Neither set: everything 0.
  */
 function expectedPodCount(
-  pdb: KubeObject,
-  pods: readonly KubeObject[],
+  pdb: PodDisruptionBudget,
+  pods: readonly Pod[],
   lookup: ControllerScaleLookup,
 ): ExpectedCount {
-  const spec = field(pdb, 'spec');
   const namespace = pdb.metadata?.namespace ?? '';
-  const { maxUnavailable, minAvailable } = spec;
+  const { maxUnavailable, minAvailable } = pdb.spec ?? {};
   if (typeof maxUnavailable === 'number' || typeof maxUnavailable === 'string') {
     const { expectedCount, unmanagedPods } = expectedScale(pods, namespace, lookup);
     const unavailable = scaledValueFromIntOrPercent(maxUnavailable, expectedCount, true);
@@ -163,18 +162,18 @@ function expectedPodCount(
  * are dropped with a `NotDeleted` event. `recheckAt` is the earliest expiry still pending.
  */
 export function buildDisruptedPodMap(
-  pdb: KubeObject,
-  pods: readonly KubeObject[],
+  pdb: PodDisruptionBudget,
+  pods: readonly Pod[],
   now: number,
 ): { disruptedPods: Record<string, string>; recheckAt?: number; events: PdbEvent[] } {
-  const stored = readDisruptedPods(field(pdb, 'status').disruptedPods);
+  const stored = readDisruptedPods(pdb.status?.disruptedPods);
   const disruptedPods: Record<string, string> = {};
   const events: PdbEvent[] = [];
   let recheckAt: number | undefined;
   for (const pod of pods) {
     const name = pod.metadata?.name ?? '';
-    if (isDeleting(pod) || !Object.hasOwn(stored, name)) continue;
-    const stamp = stored[name] as string;
+    const stamp = Object.hasOwn(stored, name) ? stored[name] : undefined;
+    if (isDeleting(pod) || stamp === undefined) continue;
     const expectedDeletion = (parseTime(stamp) ?? Number.NEGATIVE_INFINITY) + DELETION_TIMEOUT_MS;
     if (expectedDeletion < now) {
       // Upstream prints the namespace twice here ("PDB %s/%s", ns, ns); kept for parity.
@@ -198,7 +197,7 @@ export function buildDisruptedPodMap(
  * an unexpired entry (an entry exactly at its expiry no longer hides the pod).
  */
 export function countHealthyPods(
-  pods: readonly KubeObject[],
+  pods: readonly Pod[],
   disruptedPods: Readonly<Record<string, string>>,
   now: number,
 ): number {
@@ -225,7 +224,7 @@ function sameDisruptedPods(a: Record<string, string>, b: Record<string, string>)
  * Upstream `failSafe`: after a failed sync, keep the stored status but allow no disruption and
  * set `DisruptionAllowed=False` reason `SyncFailed` with the error as message.
  */
-export function failSafeStatus(pdb: KubeObject, error: string, now: number): PdbStatus {
+export function failSafeStatus(pdb: PodDisruptionBudget, error: string, now: number): PdbStatus {
   const old = readPdbStatus(pdb);
   const conditions = setStatusCondition(
     old.conditions ?? [],
@@ -254,8 +253,8 @@ function errorText(e: unknown): string {
  * @param now epoch ms.
  */
 export function pdbStatus(
-  pdb: KubeObject,
-  pods: readonly KubeObject[],
+  pdb: PodDisruptionBudget,
+  pods: readonly Pod[],
   controllerScale: ControllerScaleLookup,
   now: number,
 ): PdbStatusResult {
@@ -267,7 +266,7 @@ export function pdbStatus(
     changed: true,
     events,
   });
-  let selected: KubeObject[];
+  let selected: Pod[];
   try {
     selected = podsForPdb(pdb, pods);
   } catch (e) {
@@ -314,9 +313,9 @@ export function pdbStatus(
   };
 }
 
-function unmanagedPodsEvent(pdb: KubeObject): PdbEvent {
+function unmanagedPodsEvent(pdb: PodDisruptionBudget): PdbEvent {
   // Upstream formats the selector with Go's %v of the struct; the selector string is clearer.
-  const selector = labelSelectorFromObject(field(pdb, 'spec').selector as never).toString();
+  const selector = labelSelectorFromObject(pdb.spec?.selector).toString();
   return {
     type: 'Warning',
     reason: 'UnmanagedPods',
@@ -340,7 +339,10 @@ interface Observed {
  * no pods are expected (so a PDB whose first pods just appeared is safe until recomputed).
  * Unchanged numbers, disrupted map, generation and condition → `changed: false`.
  */
-function nextStatus(pdb: KubeObject, o: Observed): { status: PdbStatus; changed: boolean } {
+function nextStatus(
+  pdb: PodDisruptionBudget,
+  o: Observed,
+): { status: PdbStatus; changed: boolean } {
   const old = readPdbStatus(pdb);
   const generation = int(pdb.metadata?.generation);
   const diff = o.currentHealthy - o.desiredHealthy;

@@ -6,22 +6,22 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { KubeObject } from '../../api/object.js';
-import { iso, NOW, pod } from '../../api/policy/test-fixtures.js';
+import { asKind, type Pod } from '../../api/model/index.js';
 import {
   resetDisruptionTarget,
   STALE_POD_DISRUPTION_TIMEOUT_MS,
   staleDisruption,
 } from './stale-disruption.js';
+import { iso, NOW, pod } from './testing/fixtures.js';
 
-function withTarget(p: KubeObject, at: number, reason = 'EvictionByEvictionAPI', status = 'True') {
-  const s = p.status as { conditions: unknown[] };
+function withTarget(p: Pod, at: number, reason = 'EvictionByEvictionAPI', status = 'True'): Pod {
+  const s = p.status ?? {};
   const target = { type: 'DisruptionTarget', status, reason, lastTransitionTime: iso(at) };
-  return { ...p, status: { ...s, conditions: [...s.conditions, target] } };
+  return { ...p, status: { ...s, conditions: [...(s.conditions ?? []), target] } };
 }
 
 describe('staleDisruption', () => {
-  const cases: { name: string; pod: KubeObject; want: ReturnType<typeof staleDisruption> }[] = [
+  const cases: { name: string; pod: Pod; want: ReturnType<typeof staleDisruption> }[] = [
     { name: 'no condition', pod: pod('p'), want: { stale: false } },
     {
       name: 'fresh condition: wait for the rest of the 2 min',
@@ -74,7 +74,7 @@ describe('resetDisruptionTarget', () => {
     const p = withTarget(pod('p'), NOW - 600_000);
     const once = resetDisruptionTarget(p, NOW);
     assert.ok(once);
-    const again = { ...p, status: { ...(p.status as object), conditions: once } };
+    const again = asKind({ ...p, status: { ...p.status, conditions: once } }, 'Pod');
     assert.equal(resetDisruptionTarget(again, NOW + 1000), undefined);
   });
 });

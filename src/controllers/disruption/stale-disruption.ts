@@ -7,10 +7,9 @@
  * @module
  */
 
-import type { KubeObject } from '../../api/object.js';
+import type { Pod } from '../../api/model/index.js';
 import {
   DISRUPTION_TARGET_CONDITION,
-  field,
   type PodCondition,
   updatePodCondition,
 } from '../../api/policy/pod-conditions.js';
@@ -24,9 +23,9 @@ export type StaleDisruption =
   | { readonly stale: false }
   | { readonly stale: true; readonly waitMs: number };
 
-export function staleDisruption(pod: KubeObject, now: number): StaleDisruption {
+export function staleDisruption(pod: Pod, now: number): StaleDisruption {
   const deleting = pod.metadata?.deletionTimestamp;
-  const phase = field(pod, 'status').phase;
+  const phase = pod.status?.phase;
   if (
     (deleting !== undefined && deleting !== null) ||
     phase === 'Succeeded' ||
@@ -34,10 +33,7 @@ export function staleDisruption(pod: KubeObject, now: number): StaleDisruption {
   ) {
     return { stale: false };
   }
-  const conditions = field(pod, 'status').conditions;
-  const cond = (Array.isArray(conditions) ? (conditions as PodCondition[]) : []).find(
-    (c) => c?.type === DISRUPTION_TARGET_CONDITION,
-  );
+  const cond = (pod.status?.conditions ?? []).find((c) => c.type === DISRUPTION_TARGET_CONDITION);
   if (cond === undefined || cond.status !== 'True' || cond.reason === 'TerminationByKubelet') {
     return { stale: false };
   }
@@ -49,8 +45,8 @@ export function staleDisruption(pod: KubeObject, now: number): StaleDisruption {
  * The pod's conditions with `DisruptionTarget` reset to False (reason and message cleared), or
  * undefined when that changes nothing.
  */
-export function resetDisruptionTarget(pod: KubeObject, now: number): PodCondition[] | undefined {
-  const next = updatePodCondition(field(pod, 'status').conditions, {
+export function resetDisruptionTarget(pod: Pod, now: number): PodCondition[] | undefined {
+  const next = updatePodCondition(pod.status?.conditions, {
     type: DISRUPTION_TARGET_CONDITION,
     status: 'False',
     lastProbeTime: null,

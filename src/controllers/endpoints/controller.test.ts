@@ -7,12 +7,12 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { asKind, type Endpoints } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import type { ApiClient } from '../../client/api-client.js';
 import { RESOURCES } from '../../controller/context.js';
 import { eventually, type Harness, startHarness } from '../../controller/testing/harness.js';
 import { ENDPOINTS_RESOURCE, endpointsController, HEADLESS_LABEL } from './index.js';
-import type { EndpointSubset } from './types.js';
 
 const NS = 'default';
 
@@ -87,13 +87,14 @@ describe('endpoint controller', () => {
     await h.client.updateStatus(ref, { ...current, status });
   }
 
-  async function endpoints(name: string): Promise<KubeObject | undefined> {
-    return h.get({ ...ENDPOINTS_RESOURCE, namespace: NS, name });
+  async function endpoints(name: string): Promise<Endpoints | undefined> {
+    const ep = await h.get({ ...ENDPOINTS_RESOURCE, namespace: NS, name });
+    return ep === undefined ? undefined : asKind(ep, 'Endpoints');
   }
 
   /** [ready "ip hostname"s, not-ready ones] of an Endpoints. */
-  function addresses(ep: KubeObject | undefined): [string[], string[]] {
-    const subsets = (ep?.subsets ?? []) as EndpointSubset[];
+  function addresses(ep: Endpoints | undefined): [string[], string[]] {
+    const subsets = ep?.subsets ?? [];
     const show = (key: 'addresses' | 'notReadyAddresses') =>
       subsets.flatMap((s) => (s[key] ?? []).map((a) => `${a.ip} ${a.hostname ?? ''}`)).sort();
     return [show('addresses'), show('notReadyAddresses')];
@@ -125,7 +126,7 @@ describe('endpoint controller', () => {
     });
     const ep = await endpoints('nginx');
     assert.deepEqual(ep?.metadata?.labels, { app: 'nginx', [HEADLESS_LABEL]: '' });
-    const ports = ((ep?.subsets ?? []) as EndpointSubset[]).flatMap((s) => s.ports ?? []);
+    const ports = (ep?.subsets ?? []).flatMap((s) => s.ports ?? []);
     assert.deepEqual(ports, [{ name: 'web', port: 80, protocol: 'TCP' }]);
 
     await setStatus('web-1', '10.0.0.2', true);

@@ -16,10 +16,12 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import { asKind, type Endpoints } from '../../api/model/index.js';
+import { isJsonObject } from '../../api/object.js';
 import { isNotFound } from '../../client/api-client.js';
+import { StatusCodeError } from '../../client/lister-watcher.js';
 import type { ResourceType } from '../../client/resource-path.js';
-import { deletedObject, type SharedInformer } from '../../client/shared-informer.js';
+import { deletedObject } from '../../client/shared-informer.js';
 import { objectKey, splitKey } from '../../client/store.js';
 import {
   type ControllerContext,
@@ -28,6 +30,7 @@ import {
 } from '../../controller/context.js';
 import { type ReconcileResult, runController } from '../../controller/controller.js';
 import type { EventRecorder } from '../../controller/events.js';
+import { type KindInformer, kindInformer } from '../../controller/kind-informer.js';
 import { WorkQueue } from '../../controller/workqueue.js';
 import { changed, desiredEndpoints, endpointsToWrite } from './plan.js';
 import { queueServicesOnEvents } from './pod-services.js';
@@ -45,13 +48,11 @@ export const endpointsController: ControllerDefinition = {
   start: run,
 };
 
-type Informer = SharedInformer<KubeObject>;
-
 interface State {
   readonly ctx: ControllerContext;
-  readonly services: Informer;
-  readonly pods: Informer;
-  readonly endpoints: Informer;
+  readonly services: KindInformer<'Service'>;
+  readonly pods: KindInformer<'Pod'>;
+  readonly endpoints: KindInformer<'Endpoints'>;
   readonly recorder: EventRecorder;
   readonly triggers: TriggerTimeTracker;
   /** Service key → the Endpoints resourceVersion this controller has already replaced. */
@@ -61,9 +62,9 @@ interface State {
 async function run(ctx: ControllerContext): Promise<void> {
   const state: State = {
     ctx,
-    services: ctx.informers.informer(RESOURCES.services),
-    pods: ctx.informers.informer(RESOURCES.pods),
-    endpoints: ctx.informers.informer(ENDPOINTS_RESOURCE),
+    services: kindInformer(ctx.informers.informer(RESOURCES.services), 'Service'),
+    pods: kindInformer(ctx.informers.informer(RESOURCES.pods), 'Pod'),
+    endpoints: kindInformer(ctx.informers.informer(ENDPOINTS_RESOURCE), 'Endpoints'),
     recorder: ctx.eventRecorder(ENDPOINT_CONTROLLER_NAME),
     triggers: new TriggerTimeTracker(),
     stale: new Map(),
@@ -75,7 +76,7 @@ async function run(ctx: ControllerContext): Promise<void> {
   });
   registerHandlers(state, queue);
   const synced = await ctx.informers.waitForSync(
-    [state.services, state.pods, state.endpoints],
+    [state.services.informer, state.pods.informer, state.endpoints.informer],
     ctx.signal,
   );
   if (!synced) return;
@@ -141,7 +142,7 @@ async function syncService(state: State, key: string): Promise<ReconcileResult> 
     return {};
   }
   try {
-    const updated = await ctx.client.update(ref, next);
+    const updated = asKind(await ctx.client.update(ref, next), 'Endpoints');
     if (updated.metadata?.resourceVersion !== currentRV && currentRV !== undefined)
       state.stale.set(key, currentRV);
   } catch (err) {
@@ -157,7 +158,7 @@ async function syncService(state: State, key: string): Promise<ReconcileResult> 
   return {};
 }
 
-async function create(state: State, next: KubeObject, key: string): Promise<void> {
+async function create(state: State, next: Endpoints, key: string): Promise<void> {
   const [namespace, name] = splitKey(key);
   try {
     await state.ctx.client.create({ ...ENDPOINTS_RESOURCE, namespace }, next);
@@ -177,13 +178,8 @@ async function create(state: State, next: KubeObject, key: string): Promise<void
 
 /** A Forbidden create whose Status carries the `NamespaceTerminating` cause. */
 function isNamespaceTerminating(err: unknown): boolean {
-  if (!(err instanceof Error) || !('status' in err)) return false;
-  const status = (err as { status?: { reason?: string; details?: { causes?: unknown[] } } }).status;
-  if (status?.reason !== 'Forbidden') return false;
-  return (status.details?.causes ?? []).some(
-    (c) =>
-      typeof c === 'object' &&
-      c !== null &&
-      (c as { type?: string }).type === 'NamespaceTerminating',
-  );
+  if (!(err instanceof StatusCodeError) || err.status?.reason !== 'Forbidden') return false;
+  const details = err.status.details;
+  const causes = isJsonObject(details) && Array.isArray(details.causes) ? details.causes : [];
+  return causes.some((c) => isJsonObject(c) && c.type === 'NamespaceTerminating');
 }

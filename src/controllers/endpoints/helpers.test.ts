@@ -7,12 +7,11 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { KubeObject } from '../../api/object.js';
+import type { EndpointSubset, Pod } from '../../api/model/index.js';
 import { servicesToUpdateOnPodChange } from './pod-services.js';
 import { countAddresses, repackSubsets, truncateSubsets } from './repack.js';
-import { pod, service } from './test-fixtures.js';
+import { pod, service } from './testing/fixtures.js';
 import { TriggerTimeTracker } from './trigger-time.js';
-import type { EndpointSubset } from './types.js';
 
 const subsetArb: fc.Arbitrary<EndpointSubset> = fc.record({
   addresses: fc.array(
@@ -126,11 +125,11 @@ describe('TriggerTimeTracker', () => {
 describe('servicesToUpdateOnPodChange', () => {
   const web = service();
   const db = service({ selector: { app: 'db' } }, 'db');
-  const withRv = (p: KubeObject, rv: string): KubeObject => ({
+  const withRv = (p: Pod, rv: string): Pod => ({
     ...p,
     metadata: { ...p.metadata, resourceVersion: rv },
   });
-  const cases: { name: string; old: KubeObject; cur: KubeObject; want: string[] }[] = [
+  const cases: { name: string; old: Pod; cur: Pod; want: string[] }[] = [
     { name: 'same resourceVersion: nothing', old: pod(0), cur: pod(0, { ready: false }), want: [] },
     {
       name: 'readiness moved: its Services',

@@ -7,15 +7,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { KubeObject } from '../../api/object.js';
+import type { EndpointSubset, Endpoints, Pod, Service } from '../../api/model/index.js';
 import { changed, type DesiredEndpoints, desiredEndpoints, endpointsToWrite } from './plan.js';
-import { NS, pod, service } from './test-fixtures.js';
-import {
-  type EndpointSubset,
-  HEADLESS_LABEL,
-  OVER_CAPACITY_ANNOTATION,
-  TRIGGER_TIME_ANNOTATION,
-} from './types.js';
+import { NS, pod, service } from './testing/fixtures.js';
+import { HEADLESS_LABEL, OVER_CAPACITY_ANNOTATION, TRIGGER_TIME_ANNOTATION } from './types.js';
 
 interface Summary {
   ready: string[];
@@ -31,7 +26,7 @@ function summary(subsets: readonly EndpointSubset[]): Summary[] {
   }));
 }
 
-function plan(svc: KubeObject, pods: KubeObject[]): DesiredEndpoints {
+function plan(svc: Service, pods: Pod[]): DesiredEndpoints {
   const d = desiredEndpoints(svc, pods);
   assert.ok(d !== undefined);
   return d;
@@ -40,7 +35,7 @@ function plan(svc: KubeObject, pods: KubeObject[]): DesiredEndpoints {
 const HTTP = ['http:8080/TCP'];
 
 describe('desiredEndpoints', () => {
-  const cases: { name: string; svc: KubeObject; pods: KubeObject[]; want: Summary[] }[] = [
+  const cases: { name: string; svc: Service; pods: Pod[]; want: Summary[] }[] = [
     {
       name: 'ready pods are addresses, sorted by IP',
       svc: service(),
@@ -192,7 +187,7 @@ describe('desiredEndpoints', () => {
   });
 
   describe('addresses', () => {
-    const hostCases: { name: string; pod: KubeObject; hostname: string | undefined }[] = [
+    const hostCases: { name: string; pod: Pod; hostname: string | undefined }[] = [
       {
         name: 'hostname and subdomain = the Service: hostname set',
         pod: pod(0, { hostname: 'web-0', subdomain: 'web' }),
@@ -274,7 +269,7 @@ describe('changed', () => {
     assert.equal(changed({ ...written, metadata: meta }, desired), false);
   });
 
-  const moved: { name: string; pods: KubeObject[]; svc?: KubeObject }[] = [
+  const moved: { name: string; pods: Pod[]; svc?: Service }[] = [
     { name: 'a pod turned ready', pods: [pod(0), pod(1), pod(2)] },
     { name: 'a pod went', pods: [pod(0), pod(2, { ready: false })] },
     {
@@ -302,7 +297,7 @@ describe('changed', () => {
 describe('endpointsToWrite', () => {
   it('keeps the stored metadata, replaces subsets, sets or clears the trigger time', () => {
     const d = plan(service(), []);
-    const current: KubeObject = {
+    const current: Endpoints = {
       apiVersion: 'v1',
       kind: 'Endpoints',
       metadata: {

@@ -12,8 +12,14 @@
  *
  * @module
  */
-import { getBool, getObj, getStr, getStringMap, objects } from '../../api/kinds/json.js';
-import { deepEqual, type KubeObject } from '../../api/object.js';
+import type {
+  EndpointAddress,
+  EndpointSubset,
+  Endpoints,
+  Pod,
+  Service,
+} from '../../api/model/index.js';
+import { deepEqual } from '../../api/object.js';
 import { isPodReady } from '../../api/policy/pod-conditions.js';
 import { formatTime } from '../../api/time.js';
 import {
@@ -25,8 +31,6 @@ import {
 } from './pod-address.js';
 import { countAddresses, repackSubsets, sortSubsets, truncateSubsets } from './repack.js';
 import {
-  type EndpointAddress,
-  type EndpointSubset,
   HEADLESS_LABEL,
   MAX_CAPACITY,
   OVER_CAPACITY_ANNOTATION,
@@ -37,7 +41,7 @@ import {
 /** What a Service's Endpoints should hold. */
 export interface DesiredEndpoints {
   /** Repacked, sorted and (over {@link MAX_CAPACITY}) truncated subsets. */
-  readonly subsets: readonly EndpointSubset[];
+  readonly subsets: EndpointSubset[];
   /** The Service's labels, plus `service.kubernetes.io/headless` for a headless Service. */
   readonly labels: Readonly<Record<string, string>>;
   /** True when addresses were cut to {@link MAX_CAPACITY}. */
@@ -51,15 +55,14 @@ export interface DesiredEndpoints {
  * Whether the endpoints controller manages this Service's Endpoints: it has a (non-empty)
  * selector and is not an ExternalName Service. Others get their Endpoints out of band.
  */
-export function managesEndpoints(service: KubeObject): boolean {
-  const spec = getObj(service, 'spec');
-  if (getStr(spec, 'type') === 'ExternalName') return false;
-  return Object.keys(getStringMap(spec, 'selector') ?? {}).length > 0;
+export function managesEndpoints(service: Service): boolean {
+  if (service.spec?.type === 'ExternalName') return false;
+  return Object.keys(service.spec?.selector ?? {}).length > 0;
 }
 
 /** Upstream `IsServiceIPSet`: a cluster IP other than `None` and `""`. */
-export function isHeadless(service: KubeObject): boolean {
-  const ip = getStr(getObj(service, 'spec'), 'clusterIP') ?? '';
+export function isHeadless(service: Service): boolean {
+  const ip = service.spec?.clusterIP ?? '';
   return ip === '' || ip === 'None';
 }
 
@@ -69,14 +72,31 @@ export function isHeadless(service: KubeObject): boolean {
  * ({@link managesEndpoints}).
  */
 export function desiredEndpoints(
-  service: KubeObject,
-  pods: readonly KubeObject[],
+  service: Service,
+  pods: readonly Pod[],
 ): DesiredEndpoints | undefined {
   if (!managesEndpoints(service)) return undefined;
-  const spec = getObj(service, 'spec');
-  const publishNotReady = getBool(spec, 'publishNotReadyAddresses') === true;
-  const servicePorts = objects(spec, 'ports');
-  const headlessNoPorts = servicePorts.length === 0 && getStr(spec, 'clusterIP') === 'None';
+  const packed = repackSubsets(podSubsets(service, pods));
+  const { ready, notReady } = countAddresses(packed);
+  const truncated = truncateSubsets(packed, MAX_CAPACITY);
+  const labels: Record<string, string> = { ...(service.metadata?.labels ?? {}) };
+  if (isHeadless(service)) labels[HEADLESS_LABEL] = '';
+  else delete labels[HEADLESS_LABEL];
+  return {
+    subsets: truncated === undefined ? packed : sortSubsets(truncated),
+    labels,
+    overCapacity: truncated !== undefined,
+    ready,
+    notReady,
+  };
+}
+
+/** One unpacked subset per selected pod and Service port it serves (one per pod when headless without ports). */
+function podSubsets(service: Service, pods: readonly Pod[]): EndpointSubset[] {
+  const spec = service.spec;
+  const publishNotReady = spec?.publishNotReadyAddresses === true;
+  const servicePorts = spec?.ports ?? [];
+  const headlessNoPorts = servicePorts.length === 0 && spec?.clusterIP === 'None';
   const parts: EndpointSubset[] = [];
   for (const pod of pods) {
     if (!selectsPod(service, pod) || !shouldPodBeInEndpoints(pod, publishNotReady)) continue;
@@ -91,19 +111,7 @@ export function desiredEndpoints(
       if (num !== undefined) parts.push(entry([endpointPort(sp, num)]));
     }
   }
-  const packed = repackSubsets(parts);
-  const { ready, notReady } = countAddresses(packed);
-  const truncated = truncateSubsets(packed, MAX_CAPACITY);
-  const labels: Record<string, string> = { ...(service.metadata?.labels ?? {}) };
-  if (isHeadless(service)) labels[HEADLESS_LABEL] = '';
-  else delete labels[HEADLESS_LABEL];
-  return {
-    subsets: truncated === undefined ? packed : sortSubsets(truncated),
-    labels,
-    overCapacity: truncated !== undefined,
-    ready,
-    notReady,
-  };
+  return parts;
 }
 
 /** An address without the fields comparison ignores (`targetRef.resourceVersion`). */
@@ -124,9 +132,8 @@ export function canonicalSubsets(subsets: readonly EndpointSubset[]): EndpointSu
   );
 }
 
-function storedSubsets(endpoints: KubeObject): EndpointSubset[] {
-  const raw = endpoints.subsets;
-  return Array.isArray(raw) ? (raw as EndpointSubset[]) : [];
+function storedSubsets(endpoints: Endpoints): EndpointSubset[] {
+  return endpoints.subsets ?? [];
 }
 
 /**
@@ -135,7 +142,7 @@ function storedSubsets(endpoints: KubeObject): EndpointSubset[] {
  * labels differ, or its over-capacity annotation is wrong. The trigger-time annotation alone
  * never causes a write, as upstream.
  */
-export function changed(current: KubeObject | undefined, desired: DesiredEndpoints): boolean {
+export function changed(current: Endpoints | undefined, desired: DesiredEndpoints): boolean {
   if (current === undefined) return true;
   if (!deepEqual(canonicalSubsets(storedSubsets(current)), canonicalSubsets(desired.subsets)))
     return true;
@@ -150,11 +157,11 @@ export function changed(current: KubeObject | undefined, desired: DesiredEndpoin
  * trigger-time annotation set to `triggerTime` (epoch ms) or removed when it is undefined.
  */
 export function endpointsToWrite(
-  service: KubeObject,
-  current: KubeObject | undefined,
+  service: Service,
+  current: Endpoints | undefined,
   desired: DesiredEndpoints,
   triggerTime: number | undefined,
-): KubeObject {
+): Endpoints {
   const meta = current?.metadata ?? {
     name: service.metadata?.name ?? '',
     namespace: service.metadata?.namespace ?? '',

@@ -8,51 +8,45 @@
  *
  * @module
  */
-import { getArr, getObj, getStr } from '../../api/kinds/json.js';
-import { deepEqual, type KubeObject } from '../../api/object.js';
+import type { Pod, Service } from '../../api/model/index.js';
+import { deepEqual } from '../../api/object.js';
 import { isPodReady } from '../../api/policy/pod-conditions.js';
-import { deletedObject, type SharedInformer } from '../../client/shared-informer.js';
+import { deletedObject } from '../../client/shared-informer.js';
 import { objectKey } from '../../client/store.js';
+import type { KindInformer } from '../../controller/kind-informer.js';
 import { managesEndpoints } from './plan.js';
 import { selectsPod } from './pod-address.js';
 
 /** Keys of the Services (from the pod's namespace in `services`) whose selector picks the pod. */
-export function servicesForPod(pod: KubeObject, services: readonly KubeObject[]): Set<string> {
+export function servicesForPod(pod: Pod, services: readonly Service[]): Set<string> {
   const out = new Set<string>();
   for (const svc of services)
     if (managesEndpoints(svc) && selectsPod(svc, pod)) out.add(objectKey(svc));
   return out;
 }
 
-function spec(pod: KubeObject, key: string): string {
-  return getStr(getObj(pod, 'spec'), key) ?? '';
-}
-
 /** Upstream `podEndpointsChanged`: [endpoint moved, membership moved]. */
-export function podEndpointsChanged(old: KubeObject, cur: KubeObject): [boolean, boolean] {
+export function podEndpointsChanged(old: Pod, cur: Pod): [boolean, boolean] {
   const membership =
     !deepEqual(old.metadata?.labels ?? {}, cur.metadata?.labels ?? {}) ||
-    spec(old, 'hostname') !== spec(cur, 'hostname') ||
-    spec(old, 'subdomain') !== spec(cur, 'subdomain');
+    (old.spec?.hostname ?? '') !== (cur.spec?.hostname ?? '') ||
+    (old.spec?.subdomain ?? '') !== (cur.spec?.subdomain ?? '');
   const endpoint =
     (old.metadata?.deletionTimestamp ?? null) !== (cur.metadata?.deletionTimestamp ?? null) ||
     isPodReady(old) !== isPodReady(cur) ||
     // Upstream leaves the phase out (a terminal pod also turns unready); it is cheap to add and
     // covers a pod that turns Failed while its Ready condition lags.
-    getStr(getObj(old, 'status'), 'phase') !== getStr(getObj(cur, 'status'), 'phase') ||
-    !deepEqual(
-      getArr(getObj(old, 'status'), 'podIPs') ?? [],
-      getArr(getObj(cur, 'status'), 'podIPs') ?? [],
-    ) ||
-    getStr(getObj(old, 'status'), 'podIP') !== getStr(getObj(cur, 'status'), 'podIP');
+    old.status?.phase !== cur.status?.phase ||
+    !deepEqual(old.status?.podIPs ?? [], cur.status?.podIPs ?? []) ||
+    old.status?.podIP !== cur.status?.podIP;
   return [endpoint, membership];
 }
 
 /** Service keys to sync for a pod update (empty for a resync with the same resourceVersion). */
 export function servicesToUpdateOnPodChange(
-  old: KubeObject,
-  cur: KubeObject,
-  services: readonly KubeObject[],
+  old: Pod,
+  cur: Pod,
+  services: readonly Service[],
 ): Set<string> {
   if (old.metadata?.resourceVersion === cur.metadata?.resourceVersion) return new Set();
   const [endpoint, membership] = podEndpointsChanged(old, cur);
@@ -75,20 +69,19 @@ export function servicesToUpdateOnPodChange(
  * Returns the pod → Services trigger, for other events (a node's zone).
  */
 export function queueServicesOnEvents(
-  services: SharedInformer<KubeObject>,
-  pods: SharedInformer<KubeObject>,
+  services: KindInformer<'Service'>,
+  pods: KindInformer<'Pod'>,
   add: (key: string) => void,
-  podMoved?: (old: KubeObject, cur: KubeObject) => boolean,
-): (pod: KubeObject) => void {
-  const enqueue = (obj: KubeObject) => add(objectKey(obj));
+  podMoved?: (old: Pod, cur: Pod) => boolean,
+): (pod: Pod) => void {
+  const enqueue = (obj: Service) => add(objectKey(obj));
   services.addEventHandler({
     onAdd: enqueue,
     onUpdate: (_, cur) => enqueue(cur),
     onDelete: (d) => enqueue(deletedObject(d)),
   });
-  const inNamespace = (pod: KubeObject) =>
-    services.lister.listInNamespace(pod.metadata?.namespace ?? '');
-  const forPod = (pod: KubeObject) => {
+  const inNamespace = (pod: Pod) => services.lister.listInNamespace(pod.metadata?.namespace ?? '');
+  const forPod = (pod: Pod) => {
     for (const key of servicesForPod(pod, inNamespace(pod))) add(key);
   };
   pods.addEventHandler({

@@ -11,7 +11,7 @@
  *
  * @module
  */
-import type { EndpointAddress, EndpointPort, EndpointSubset } from './types.js';
+import type { EndpointAddress, EndpointPort, EndpointSubset } from '../../api/model/index.js';
 
 /** An address's identity in repacking: its IP and its target's uid (two pods may share an IP). */
 function addressKey(a: EndpointAddress): string {

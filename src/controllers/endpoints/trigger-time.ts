@@ -11,8 +11,7 @@
  * @module
  */
 
-import { getObj, isJsonObject } from '../../api/kinds/json.js';
-import type { KubeObject } from '../../api/object.js';
+import type { Pod, Service } from '../../api/model/index.js';
 import { parseTime } from '../../api/time.js';
 
 interface ServiceState {
@@ -21,11 +20,9 @@ interface ServiceState {
 }
 
 /** The pod's Ready condition's transition time (epoch ms), if it has one. */
-export function podTriggerTime(pod: KubeObject): number | undefined {
-  const conditions = getObj(pod, 'status')?.conditions;
-  if (!Array.isArray(conditions)) return undefined;
-  const ready = conditions.find((c) => isJsonObject(c) && c.type === 'Ready');
-  return isJsonObject(ready) ? parseTime(ready.lastTransitionTime) : undefined;
+export function podTriggerTime(pod: Pod): number | undefined {
+  const ready = pod.status?.conditions?.find((c) => c.type === 'Ready');
+  return ready === undefined ? undefined : parseTime(ready.lastTransitionTime);
 }
 
 /** Computes trigger times per Service key (`namespace/name`); one instance per controller. */
@@ -36,7 +33,7 @@ export class TriggerTimeTracker {
    * Records the trigger times of `service` and its `pods` and returns the time to publish
    * (epoch ms), or undefined when no trigger moved since the last call for this key.
    */
-  compute(key: string, service: KubeObject, pods: readonly KubeObject[]): number | undefined {
+  compute(key: string, service: Service, pods: readonly Pod[]): number | undefined {
     const before = this.#states.get(key);
     const podTimes = new Map<string, number>();
     let earliest: number | undefined;

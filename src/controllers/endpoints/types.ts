@@ -1,42 +1,11 @@
 /**
- * The core/v1 Endpoints shapes the planner builds and compares, and the well-known names the
- * endpoints controller writes (upstream `k8s.io/api/core/v1` constants).
+ * The well-known names the endpoints controller writes (upstream `k8s.io/api/core/v1`
+ * constants). The Endpoints it builds are the API's `EndpointSubset`, `EndpointAddress` and
+ * `EndpointPort` (`src/api/model/`); an address's `targetRef.resourceVersion`, which upstream no
+ * longer sets, is ignored when comparing (a pod's annotation change moves it).
  *
  * @module
  */
-
-/** `v1.ObjectReference` as an address's `targetRef` (always a Pod here). */
-export interface TargetRef {
-  readonly kind: string;
-  readonly namespace?: string;
-  readonly name?: string;
-  readonly uid?: string;
-  /** Upstream no longer sets it; ignored when comparing (a pod's annotation change moves it). */
-  readonly resourceVersion?: string;
-}
-
-/** `v1.EndpointAddress`. */
-export interface EndpointAddress {
-  readonly ip: string;
-  readonly hostname?: string;
-  readonly nodeName?: string;
-  readonly targetRef?: TargetRef;
-}
-
-/** `v1.EndpointPort`. */
-export interface EndpointPort {
-  readonly name?: string;
-  readonly port: number;
-  readonly protocol: string;
-  readonly appProtocol?: string;
-}
-
-/** `v1.EndpointSubset`: every address (ready or not) serves every port of the subset. */
-export interface EndpointSubset {
-  readonly addresses?: readonly EndpointAddress[];
-  readonly notReadyAddresses?: readonly EndpointAddress[];
-  readonly ports?: readonly EndpointPort[];
-}
 
 /** `v1.IsHeadlessService`: set (empty value) on the Endpoints of a Service without a cluster IP. */
 export const HEADLESS_LABEL = 'service.kubernetes.io/headless';

@@ -18,10 +18,10 @@
  *
  * @module
  */
-import { getObj, getStr } from '../../api/kinds/json.js';
+import type { EndpointSlice, Pod } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import { isNotFound } from '../../client/api-client.js';
-import { deletedObject, type SharedInformer } from '../../client/shared-informer.js';
+import { deletedObject } from '../../client/shared-informer.js';
 import { keyOf, splitKey } from '../../client/store.js';
 import {
   type ControllerContext,
@@ -30,6 +30,7 @@ import {
 } from '../../controller/context.js';
 import { type ReconcileResult, runController } from '../../controller/controller.js';
 import type { EventRecorder } from '../../controller/events.js';
+import { type KindInformer, kindInformer } from '../../controller/kind-informer.js';
 import { podNodeNameIndexers, podsOnNode } from '../../controller/pod-indexes.js';
 import { WorkQueue } from '../../controller/workqueue.js';
 import { managesEndpoints } from '../endpoints/plan.js';
@@ -67,14 +68,12 @@ export function endpointSliceController(
   };
 }
 
-type Informer = SharedInformer<KubeObject>;
-
 interface State {
   readonly ctx: ControllerContext;
-  readonly services: Informer;
-  readonly pods: Informer;
-  readonly nodes: Informer;
-  readonly slices: Informer;
+  readonly services: KindInformer<'Service'>;
+  readonly pods: KindInformer<'Pod'>;
+  readonly nodes: KindInformer<'Node'>;
+  readonly slices: KindInformer<'EndpointSlice'>;
   readonly recorder: EventRecorder;
   readonly tracker: WriteTracker;
   readonly max: number;
@@ -83,10 +82,13 @@ interface State {
 async function run(ctx: ControllerContext, max: number): Promise<void> {
   const state: State = {
     ctx,
-    services: ctx.informers.informer(RESOURCES.services),
-    pods: ctx.informers.informer(RESOURCES.pods, { indexers: podNodeNameIndexers }),
-    nodes: ctx.informers.informer(RESOURCES.nodes),
-    slices: ctx.informers.informer(ENDPOINT_SLICES_RESOURCE),
+    services: kindInformer(ctx.informers.informer(RESOURCES.services), 'Service'),
+    pods: kindInformer(
+      ctx.informers.informer(RESOURCES.pods, { indexers: podNodeNameIndexers }),
+      'Pod',
+    ),
+    nodes: kindInformer(ctx.informers.informer(RESOURCES.nodes), 'Node'),
+    slices: kindInformer(ctx.informers.informer(ENDPOINT_SLICES_RESOURCE), 'EndpointSlice'),
     recorder: ctx.eventRecorder(ENDPOINT_SLICE_COMPONENT),
     tracker: new WriteTracker(),
     max,
@@ -98,7 +100,7 @@ async function run(ctx: ControllerContext, max: number): Promise<void> {
   });
   registerHandlers(state, queue);
   const synced = await ctx.informers.waitForSync(
-    [state.services, state.pods, state.nodes, state.slices],
+    [state.services, state.pods, state.nodes, state.slices].map((i) => i.informer),
     ctx.signal,
   );
   if (!synced) return;
@@ -118,8 +120,8 @@ async function run(ctx: ControllerContext, max: number): Promise<void> {
   });
 }
 
-function nodeNameOf(pod: KubeObject): string | undefined {
-  return getStr(getObj(pod, 'spec'), 'nodeName');
+function nodeNameOf(pod: Pod): string | undefined {
+  return pod.spec?.nodeName;
 }
 
 /** The Service key of a slice this controller manages, else undefined. */
@@ -210,7 +212,7 @@ async function syncService(state: State, key: string): Promise<ReconcileResult> 
 async function deleteSlices(
   state: State,
   key: string,
-  slices: readonly KubeObject[],
+  slices: readonly EndpointSlice[],
 ): Promise<void> {
   for (const slice of slices) {
     const ref = {

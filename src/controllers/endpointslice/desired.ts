@@ -11,8 +11,7 @@
  *
  * @module
  */
-import { getBool, getObj, getStr, objects } from '../../api/kinds/json.js';
-import type { KubeObject } from '../../api/object.js';
+import type { EndpointSlice, Pod, Service } from '../../api/model/index.js';
 import { isPodReady } from '../../api/policy/pod-conditions.js';
 import {
   endpointPort,
@@ -24,12 +23,10 @@ import {
 import type { AddressType, EndpointGroup, SliceEndpoint, SlicePort } from './types.js';
 
 /** The address type of the Service's slices: its first IP family, else its cluster IP's. */
-export function addressTypeOf(service: KubeObject): AddressType {
-  const spec = getObj(service, 'spec');
-  const families = spec?.ipFamilies;
-  const first = Array.isArray(families) ? families[0] : undefined;
+export function addressTypeOf(service: Service): AddressType {
+  const first = service.spec?.ipFamilies?.[0];
   if (first === 'IPv4' || first === 'IPv6') return first;
-  return (getStr(spec, 'clusterIP') ?? '').includes(':') ? 'IPv6' : 'IPv4';
+  return (service.spec?.clusterIP ?? '').includes(':') ? 'IPv6' : 'IPv4';
 }
 
 /** Ports in a canonical order (by name, then number), so equal sets compare equal. */
@@ -45,21 +42,21 @@ export function portsKey(ports: readonly SlicePort[]): string {
 }
 
 /** The ports of a stored slice, read with the server's defaults. */
-export function slicePorts(slice: KubeObject): SlicePort[] {
-  return objects(slice, 'ports').map((p) => {
-    const appProtocol = getStr(p, 'appProtocol');
+export function slicePorts(slice: EndpointSlice): SlicePort[] {
+  return (slice.ports ?? []).map((p) => {
+    const appProtocol = p.appProtocol;
     return {
-      name: getStr(p, 'name') ?? '',
-      port: typeof p.port === 'number' ? p.port : 0,
-      protocol: getStr(p, 'protocol') ?? 'TCP',
+      name: p.name ?? '',
+      port: p.port ?? 0,
+      protocol: p.protocol ?? 'TCP',
       ...(appProtocol === undefined ? {} : { appProtocol }),
     };
   });
 }
 
-function podPorts(service: KubeObject, pod: KubeObject): SlicePort[] {
+function podPorts(service: Service, pod: Pod): SlicePort[] {
   const out: SlicePort[] = [];
-  for (const sp of objects(getObj(service, 'spec'), 'ports')) {
+  for (const sp of service.spec?.ports ?? []) {
     const num = findPort(pod, sp);
     // A pod without the named target port serves the Service's other ports only.
     if (num === undefined) continue;
@@ -71,8 +68,8 @@ function podPorts(service: KubeObject, pod: KubeObject): SlicePort[] {
 
 /** The endpoint of one pod (undefined when the pod has no address for this Service). */
 export function podEndpoint(
-  service: KubeObject,
-  pod: KubeObject,
+  service: Service,
+  pod: Pod,
   zoneOf: (nodeName: string) => string | undefined,
 ): SliceEndpoint | undefined {
   if (!shouldPodBeInEndpoints(pod, true)) return undefined;
@@ -80,7 +77,7 @@ export function podEndpoint(
   if (address === undefined) return undefined;
   const serving = isPodReady(pod);
   const terminating = pod.metadata?.deletionTimestamp != null;
-  const publishNotReady = getBool(getObj(service, 'spec'), 'publishNotReadyAddresses') === true;
+  const publishNotReady = service.spec?.publishNotReadyAddresses === true;
   const zone = address.nodeName === undefined ? undefined : zoneOf(address.nodeName);
   const meta = pod.metadata ?? {};
   return {
@@ -102,8 +99,8 @@ const byName = new Intl.Collator('en', { numeric: true });
 
 /** The Service's endpoints by port-set key, pods in natural name order (web-2 before web-10). */
 export function desiredGroups(
-  service: KubeObject,
-  pods: readonly KubeObject[],
+  service: Service,
+  pods: readonly Pod[],
   zoneOf: (nodeName: string) => string | undefined,
 ): Map<string, EndpointGroup> {
   const selected = pods

@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { KubeObject } from '../../api/object.js';
-import { pod, service } from '../endpoints/test-fixtures.js';
+import type { EndpointSlice, Pod } from '../../api/model/index.js';
+import { pod, service } from '../endpoints/testing/fixtures.js';
 import { desiredGroups } from './desired.js';
 import { planSlices, type SlicePlan } from './plan.js';
 import type { SliceEndpoint } from './types.js';
@@ -15,7 +15,7 @@ import type { SliceEndpoint } from './types.js';
 const zoneOf = (node: string) => (node === 'node-0' ? 'zone-a' : undefined);
 
 /** Stores planned creates as the server would (a name, a uid, a resourceVersion). */
-function stored(plan: SlicePlan, start = 0): KubeObject[] {
+function stored(plan: SlicePlan, start = 0): EndpointSlice[] {
   return plan.create.map((s, i) => ({
     ...s,
     metadata: {
@@ -29,7 +29,7 @@ function stored(plan: SlicePlan, start = 0): KubeObject[] {
 
 /** A one-line view of a plan: `c:<sizes> u:<names=sizes> d:<names>`. */
 function view(plan: SlicePlan): string {
-  const size = (s: KubeObject) => ((s.endpoints ?? []) as unknown[]).length;
+  const size = (s: EndpointSlice) => (s.endpoints ?? []).length;
   return [
     `c:${plan.create.map(size).join(',')}`,
     `u:${plan.update.map((s) => `${s.metadata?.name}=${size(s)}`).join(',')}`,
@@ -74,7 +74,7 @@ describe('planSlices', () => {
   const cases: {
     name: string;
     before: number;
-    after: KubeObject[];
+    after: Pod[];
     max?: number;
     svc?: Record<string, unknown>;
     want: string;

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import { getObj, getStr, getStringMap, objects } from '../../api/kinds/json.js';
+import type { Endpoint, EndpointSlice, Service } from '../../api/model/index.js';
 import { deepCopy, deepEqual, type KubeObject, type OwnerReference } from '../../api/object.js';
 import { HEADLESS_LABEL } from '../endpoints/types.js';
 import { addressTypeOf, portsKey, slicePorts } from './desired.js';
@@ -29,20 +29,20 @@ import {
 /** The writes that bring a Service's slices to the desired state. */
 export interface SlicePlan {
   /** New slices (named by `generateName`). */
-  readonly create: KubeObject[];
+  readonly create: EndpointSlice[];
   /** Changed copies of stored slices (with their resourceVersion). */
-  readonly update: KubeObject[];
+  readonly update: EndpointSlice[];
   /** Stored slices to remove. */
-  readonly delete: KubeObject[];
+  readonly delete: EndpointSlice[];
 }
 
 /** Upstream `setEndpointSliceLabels`: the Service's labels, the reserved ones, and headless. */
-export function sliceLabels(service: KubeObject): Record<string, string> {
+export function sliceLabels(service: Service): Record<string, string> {
   const labels: Record<string, string> = {};
   for (const [k, v] of Object.entries(service.metadata?.labels ?? {})) {
     if (k !== SERVICE_NAME_LABEL && k !== MANAGED_BY_LABEL) labels[k] = v;
   }
-  const clusterIP = getStr(getObj(service, 'spec'), 'clusterIP') ?? '';
+  const clusterIP = service.spec?.clusterIP ?? '';
   if (clusterIP === 'None' || clusterIP === '') labels[HEADLESS_LABEL] = '';
   labels[SERVICE_NAME_LABEL] = service.metadata?.name ?? '';
   labels[MANAGED_BY_LABEL] = MANAGED_BY;
@@ -68,14 +68,13 @@ export function isManagedSliceOf(slice: KubeObject, serviceName: string): boolea
 }
 
 /** An endpoint's identity across syncs: its pod's uid, else its addresses. */
-function endpointKey(e: unknown): string {
-  const ep = e as Partial<SliceEndpoint>;
-  return ep.targetRef?.uid || (ep.addresses ?? []).join(',');
+function endpointKey(e: Endpoint): string {
+  return e.targetRef?.uid || (e.addresses ?? []).join(',');
 }
 
 interface Work {
   /** The stored slice, or undefined for a new one. */
-  slice: KubeObject | undefined;
+  slice: EndpointSlice | undefined;
   readonly key: string;
   readonly ports: readonly SlicePort[];
   readonly endpoints: SliceEndpoint[];
@@ -88,23 +87,23 @@ const byName = (a: KubeObject, b: KubeObject) =>
 
 /** Step 1: each stored slice keeps the still-wanted endpoints it holds, refreshed. */
 function keepExisting(
-  existing: readonly KubeObject[],
+  existing: readonly EndpointSlice[],
   addressType: string,
   groups: ReadonlyMap<string, EndpointGroup>,
   remaining: Map<string, Map<string, SliceEndpoint>>,
   plan: SlicePlan,
-): { work: Work[]; reusable: KubeObject[] } {
+): { work: Work[]; reusable: EndpointSlice[] } {
   const work: Work[] = [];
-  const reusable: KubeObject[] = [];
+  const reusable: EndpointSlice[] = [];
   for (const slice of [...existing].sort(byName)) {
-    if (getStr(slice, 'addressType') !== addressType) {
+    if (slice.addressType !== addressType) {
       // Slices of another family cannot be rewritten (addressType is immutable).
       plan.delete.push(slice);
       continue;
     }
     const key = portsKey(slicePorts(slice));
     const want = remaining.get(key);
-    const stored = objects(slice, 'endpoints');
+    const stored = slice.endpoints ?? [];
     const kept: SliceEndpoint[] = [];
     for (const e of stored) {
       const desired = want?.get(endpointKey(e));
@@ -128,7 +127,7 @@ function placeLeftovers(
   left: SliceEndpoint[],
   ports: readonly SlicePort[],
   work: Work[],
-  reusable: KubeObject[],
+  reusable: EndpointSlice[],
   max: number,
 ): void {
   for (const w of work) {
@@ -152,8 +151,8 @@ function placeLeftovers(
 
 /** Plans the writes for one Service (`existing`: its managed slices, from the cache). */
 export function planSlices(
-  service: KubeObject,
-  existing: readonly KubeObject[],
+  service: Service,
+  existing: readonly EndpointSlice[],
   groups: ReadonlyMap<string, EndpointGroup>,
   maxPerSlice = MAX_ENDPOINTS_PER_SLICE,
 ): SlicePlan {
@@ -171,7 +170,7 @@ export function planSlices(
   if (work.length === 0) {
     // Upstream's placeholder: a Service without endpoints still has one (empty) slice.
     const i = reusable.findIndex(
-      (s) => objects(s, 'endpoints').length === 0 && objects(s, 'ports').length === 0,
+      (s) => (s.endpoints ?? []).length === 0 && (s.ports ?? []).length === 0,
     );
     const slice = i >= 0 ? reusable.splice(i, 1)[0] : reusable.shift();
     work.push({ slice, key: portsKey([]), ports: [], endpoints: [], changed: true });
@@ -188,13 +187,13 @@ export function planSlices(
 }
 
 function buildSlice(
-  service: KubeObject,
+  service: Service,
   w: Work,
   labels: Record<string, string>,
   owner: OwnerReference,
   addressType: string,
-): KubeObject {
-  const base: KubeObject =
+): EndpointSlice {
+  const base: EndpointSlice =
     w.slice === undefined
       ? {
           apiVersion: 'discovery.k8s.io/v1',
@@ -203,23 +202,27 @@ function buildSlice(
             generateName: `${service.metadata?.name ?? ''}-`,
             namespace: service.metadata?.namespace ?? '',
           },
+          addressType,
+          endpoints: [],
         }
       : deepCopy(w.slice);
-  base.metadata = { ...base.metadata, labels: { ...labels }, ownerReferences: [owner] };
-  base.addressType = addressType;
-  base.endpoints = deepCopy(w.endpoints) as unknown as KubeObject[];
-  base.ports = deepCopy(w.ports) as unknown as KubeObject[];
-  return base;
+  return {
+    ...base,
+    metadata: { ...base.metadata, labels: { ...labels }, ownerReferences: [owner] },
+    addressType,
+    endpoints: deepCopy(w.endpoints),
+    ports: deepCopy([...w.ports]),
+  };
 }
 
 /** Whether writing `next` over `stored` would change anything this controller manages. */
-function differs(stored: KubeObject, next: KubeObject): boolean {
+function differs(stored: EndpointSlice, next: EndpointSlice): boolean {
   return (
-    !deepEqual(getStringMap(stored.metadata, 'labels') ?? {}, next.metadata?.labels ?? {}) ||
+    !deepEqual(stored.metadata?.labels ?? {}, next.metadata?.labels ?? {}) ||
     !deepEqual(stored.metadata?.ownerReferences ?? [], next.metadata?.ownerReferences ?? []) ||
     stored.addressType !== next.addressType ||
-    !deepEqual(objects(stored, 'endpoints'), next.endpoints ?? []) ||
+    !deepEqual(stored.endpoints ?? [], next.endpoints ?? []) ||
     portsKey(slicePorts(stored)) !== portsKey(slicePorts(next)) ||
-    objects(stored, 'ports').length !== objects(next, 'ports').length
+    (stored.ports ?? []).length !== (next.ports ?? []).length
   );
 }

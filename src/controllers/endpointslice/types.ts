@@ -1,9 +1,17 @@
 /**
- * The discovery.k8s.io/v1 EndpointSlice shapes the planner builds and compares, and the
- * well-known names the EndpointSlice controller writes (upstream `k8s.io/api/discovery/v1`).
+ * What the planner guarantees of the discovery.k8s.io/v1 endpoints and ports it builds (the
+ * API's `Endpoint` and `DiscoveryV1EndpointPort`, with the fields this controller always sets
+ * required), and the well-known names the EndpointSlice controller writes (upstream
+ * `k8s.io/api/discovery/v1`).
  *
  * @module
  */
+import type {
+  DiscoveryV1EndpointPort,
+  Endpoint,
+  EndpointConditions,
+  ObjectReference,
+} from '../../api/model/index.js';
 import type { ResourceType } from '../../client/resource-path.js';
 
 /** The slices' resource (not in `RESOURCES`, which the runtime owns). */
@@ -26,35 +34,17 @@ export const MAX_ENDPOINTS_PER_SLICE = 100;
 
 export type AddressType = 'IPv4' | 'IPv6';
 
-/** `discovery.EndpointConditions`; the controller always sets all three. */
-export interface EndpointConditions {
-  readonly ready: boolean;
-  readonly serving: boolean;
-  readonly terminating: boolean;
-}
-
-/** `discovery.Endpoint` as this controller writes it (empty optional fields omitted). */
-export interface SliceEndpoint {
-  readonly addresses: readonly string[];
-  readonly conditions: EndpointConditions;
-  readonly hostname?: string;
-  readonly nodeName?: string;
-  readonly zone?: string;
-  readonly targetRef: {
-    readonly kind: 'Pod';
-    readonly namespace: string;
-    readonly name: string;
-    readonly uid: string;
-  };
-}
+/**
+ * `discovery.Endpoint` as this controller writes it (empty optional fields omitted): all three
+ * conditions, and the pod as `targetRef`.
+ */
+export type SliceEndpoint = Endpoint & {
+  conditions: Required<EndpointConditions>;
+  targetRef: ObjectReference & { kind: 'Pod'; namespace: string; name: string; uid: string };
+};
 
 /** `discovery.EndpointPort` after the server's defaults (name "" and protocol TCP). */
-export interface SlicePort {
-  readonly name: string;
-  readonly port: number;
-  readonly protocol: string;
-  readonly appProtocol?: string;
-}
+export type SlicePort = DiscoveryV1EndpointPort & { name: string; port: number; protocol: string };
 
 /** The endpoints that share one set of ports: they go into slices of their own. */
 export interface EndpointGroup {

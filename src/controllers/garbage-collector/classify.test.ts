@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { classifyReferences, graphOwnerLookup, type OwnerStatus } from './classify.js';
 import { OwnerGraph } from './graph.js';
 import { FOREGROUND_FINALIZER } from './identity.js';
-import { obj, ref } from './testing.js';
+import { obj, ref } from './testing/fixtures.js';
 
 describe('classifyReferences', () => {
   it('sorts refs into solid, dangling and waiting in order', () => {

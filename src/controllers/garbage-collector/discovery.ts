@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { isJsonObject, type JsonObject } from '../../api/object.js';
 import type { ResourceType } from '../../client/resource-path.js';
 import { groupOf } from './identity.js';
 
@@ -153,10 +154,8 @@ export function mergeDiscovery(
   return [...fresh.resources.filter((r) => !fresh.failedGroups.has(r.group)), ...kept];
 }
 
-function asRecord(v: unknown): Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
-    ? (v as Record<string, unknown>)
-    : {};
+function asRecord(v: unknown): JsonObject {
+  return isJsonObject(v) ? v : {};
 }
 
 function recordList(v: unknown): Record<string, unknown>[] {

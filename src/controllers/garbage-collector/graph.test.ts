@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import fc from 'fast-check';
 import { OwnerGraph } from './graph.js';
 import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from './identity.js';
-import { obj, ref } from './testing.js';
+import { obj, ref } from './testing/fixtures.js';
 
 /** Every ref of an observed node is mirrored in its owner's dependents, and nothing else is. */
 function assertIndexConsistent(graph: OwnerGraph): void {

@@ -82,7 +82,9 @@ export class OwnerGraph {
 
   /** All nodes, sorted by UID so callers iterate deterministically. */
   nodes(): GraphNode[] {
-    return [...this.#nodes.keys()].sort().map((uid) => this.#nodes.get(uid) as MutableNode);
+    return [...this.#nodes.entries()]
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      .map(([, node]) => node);
   }
 
   /** The observed dependents of `uid`, sorted by UID. */

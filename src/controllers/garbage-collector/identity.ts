@@ -12,8 +12,9 @@
  *
  * @module
  */
+
+import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from '../../api/finalizers.js';
 import type { KubeObject, OwnerReference } from '../../api/object.js';
-import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from '../../apiserver/store/deletion.js';
 
 export { FOREGROUND_FINALIZER, ORPHAN_FINALIZER };
 

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import type { KubeObject } from '../../api/object.js';
 import { OwnerGraph } from './graph.js';
 import { invalidNamespaceMessage, invalidNamespaceRefs } from './invalid-namespace.js';
-import { obj, ref } from './testing.js';
+import { obj, ref } from './testing/fixtures.js';
 
 /** Upserts `o` the way the collector does and returns what it would report. */
 function report(graph: OwnerGraph, o: KubeObject): string[] {

@@ -12,7 +12,7 @@ import { graphOwnerLookup, type OwnerLookup, type OwnerStatus } from './classify
 import { OwnerGraph } from './graph.js';
 import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from './identity.js';
 import { type GcAction, planForObject } from './plan.js';
-import { obj, ref, World } from './testing.js';
+import { obj, ref, World } from './testing/fixtures.js';
 
 /** A lookup that answers from a fixed table (default `absent`), like a fake API server. */
 function fixedLookup(table: Record<string, OwnerStatus>): OwnerLookup {

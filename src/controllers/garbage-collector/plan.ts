@@ -150,8 +150,7 @@ export function inForegroundCycle(owner: GraphNode, graph: OwnerGraph): boolean 
   const start = owner.identity.uid;
   const seen = new Set<string>();
   const stack = [owner];
-  while (stack.length > 0) {
-    const node = stack.pop() as GraphNode;
+  for (let node = stack.pop(); node !== undefined; node = stack.pop()) {
     for (const dep of blockingDependents(node, graph)) {
       if (!isDeletingDependents(dep)) continue;
       if (dep.identity.uid === start) return true;

@@ -1,6 +1,6 @@
 /**
  * End-to-end behaviour of the planner against an in-memory API (`testing.ts: World`): the
- * cascades of the spec (§D.3 consequences), upstream's e2e "dependency circle" case, and a
+ * cascades of docs/design/garbage-collector.md §3, upstream's e2e "dependency circle" case, and a
  * convergence property over random ownership graphs, including cycles.
  *
  * @module
@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { graphOwnerLookup } from './classify.js';
 import { FOREGROUND_FINALIZER } from './identity.js';
 import { type GcAction, planForObject } from './plan.js';
-import { obj, ref, World } from './testing.js';
+import { obj, ref, World } from './testing/fixtures.js';
 
 const block = { blockOwnerDeletion: true };
 

@@ -9,13 +9,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { KubeObject } from '../../api/object.js';
-import {
-  applyNodeHealthPlan,
-  type NodeCondition,
-  nodeConditions,
-  nodeHealth,
-} from './node-health.js';
+import type { Lease, Node, NodeCondition } from '../../api/model/index.js';
+import { applyNodeHealthPlan, nodeConditions, nodeHealth } from './node-health.js';
 import { nodeTaints, type Taint } from './taints.js';
 
 const CREATED = '2012-01-01T00:00:00Z';
@@ -30,7 +25,7 @@ function node(opts: {
   taints?: Taint[];
   unschedulable?: boolean;
 }) {
-  const n: KubeObject = {
+  const n: Node = {
     metadata: { name: 'node0', creationTimestamp: opts.created ?? CREATED },
     spec: {
       ...(opts.taints ? { taints: opts.taints } : {}),
@@ -41,7 +36,7 @@ function node(opts: {
   return n;
 }
 
-function lease(renewMs: number): KubeObject {
+function lease(renewMs: number): Lease {
   return {
     metadata: { name: 'node0', namespace: 'kube-node-lease' },
     spec: { renewTime: new Date(renewMs).toISOString() },
@@ -78,8 +73,8 @@ const UNREACHABLE_SCHED = {
 describe('nodeHealth: conditions (upstream TestMonitorNodeHealth*)', () => {
   const cases: Array<{
     name: string;
-    node: KubeObject;
-    lease?: KubeObject;
+    node: Node;
+    lease?: Lease;
     now: number;
     conditions?: NodeCondition[];
   }> = [
@@ -249,7 +244,7 @@ describe('nodeHealth: taints', () => {
   const t = (key: string, effect: string): Taint => ({ key: `node.kubernetes.io/${key}`, effect });
   const cases: Array<{
     name: string;
-    node: KubeObject;
+    node: Node;
     now?: number;
     add: Taint[];
     remove: Taint[];

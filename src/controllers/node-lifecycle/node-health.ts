@@ -18,8 +18,8 @@
  * @module
  */
 
-import type { KubeObject } from '../../api/object.js';
-import { deepCopy, isJsonObject } from '../../api/object.js';
+import type { Lease, Node, NodeCondition } from '../../api/model/index.js';
+import { deepCopy } from '../../api/object.js';
 import { formatTime, parseTime } from '../../api/time.js';
 import {
   hasTaint,
@@ -34,15 +34,6 @@ import {
   TAINT_UNSCHEDULABLE,
   type Taint,
 } from './taints.js';
-
-export interface NodeCondition {
-  type: string;
-  status: 'True' | 'False' | 'Unknown' | string;
-  lastHeartbeatTime?: string | null;
-  lastTransitionTime?: string | null;
-  reason?: string;
-  message?: string;
-}
 
 export interface NodeHealthOptions {
   /** No heartbeat (status or Lease) for longer than this → conditions Unknown. @default 50_000 (v1.32+; 40 s before) */
@@ -90,32 +81,22 @@ const NO_SCHEDULE_KEYS = new Set<string>([
 export const UNREACHABLE_NO_EXECUTE: Taint = { key: TAINT_UNREACHABLE, effect: 'NoExecute' };
 export const NOT_READY_NO_EXECUTE: Taint = { key: TAINT_NOT_READY, effect: 'NoExecute' };
 
-function status(obj: KubeObject): Record<string, unknown> {
-  return isJsonObject(obj.status) ? obj.status : {};
-}
-
-/** `node.status.conditions`, ignoring malformed entries. */
-export function nodeConditions(node: KubeObject): NodeCondition[] {
-  const raw = status(node).conditions;
-  if (!Array.isArray(raw)) return [];
-  return raw.filter(
-    (c): c is NodeCondition =>
-      isJsonObject(c) && typeof c.type === 'string' && typeof c.status === 'string',
-  );
+/** `node.status.conditions`. */
+export function nodeConditions(node: Node): NodeCondition[] {
+  return node.status?.conditions ?? [];
 }
 
 /** The node's Ready condition status, `undefined` when it has none. */
-export function nodeReadyStatus(node: KubeObject): string | undefined {
+export function nodeReadyStatus(node: Node): string | undefined {
   return nodeConditions(node).find((c) => c.type === 'Ready')?.status;
 }
 
 /** Epoch ms of the node's last sign of life: Ready heartbeat or Lease renewal, else creation. */
-export function lastHeartbeat(node: KubeObject, lease: KubeObject | undefined): number {
+export function lastHeartbeat(node: Node, lease: Lease | undefined): number {
   const ready = nodeConditions(node).find((c) => c.type === 'Ready');
   const created = parseTime(node.metadata?.creationTimestamp) ?? 0;
   const posted = ready ? (parseTime(ready.lastHeartbeatTime) ?? created) : created;
-  const leaseSpec = lease && isJsonObject(lease.spec) ? lease.spec : {};
-  const renewed = parseTime(leaseSpec.renewTime);
+  const renewed = parseTime(lease?.spec?.renewTime);
   return renewed === undefined ? posted : Math.max(posted, renewed);
 }
 
@@ -124,10 +105,12 @@ export function lastHeartbeat(node: KubeObject, lease: KubeObject | undefined): 
  * writes only when the Ready condition changes, so a node already Ready=Unknown with a stale
  * MemoryPressure=True is left alone.
  */
-function staleConditions(node: KubeObject, now: number): NodeCondition[] | undefined {
+function staleConditions(node: Node, now: number): NodeCondition[] | undefined {
   const current = nodeConditions(node);
   if (current.find((c) => c.type === 'Ready')?.status === 'Unknown') return undefined;
-  const created = node.metadata?.creationTimestamp ?? null;
+  // Upstream stamps the creation time, which the API server sets on every node (a node without
+  // one, never seen from the cache, gets no heartbeat rather than Go's zero time, `null`).
+  const created = node.metadata?.creationTimestamp;
   const nowText = formatTime(now);
   const next = current.map((c) => ({ ...c }));
   for (const type of KUBELET_CONDITIONS) {
@@ -138,7 +121,7 @@ function staleConditions(node: KubeObject, now: number): NodeCondition[] | undef
         status: 'Unknown',
         reason: REASON_NODE_STATUS_NEVER_UPDATED,
         message: MESSAGE_NODE_STATUS_NEVER_UPDATED,
-        lastHeartbeatTime: created,
+        ...(typeof created === 'string' ? { lastHeartbeatTime: created } : {}),
         lastTransitionTime: nowText,
       });
     } else if (cond.status !== 'Unknown') {
@@ -167,20 +150,20 @@ function noExecuteTaints(ready: string | undefined): { want: Taint[]; drop: Tain
 }
 
 /** NoSchedule taints the conditions and `spec.unschedulable` call for (`doNoScheduleTaintingPass`). */
-function noScheduleTaints(node: KubeObject, conditions: readonly NodeCondition[]): Taint[] {
+function noScheduleTaints(node: Node, conditions: readonly NodeCondition[]): Taint[] {
   const wanted: Taint[] = [];
   for (const c of conditions) {
     const key = CONDITION_TAINTS[c.type]?.[c.status];
     if (key !== undefined && !wanted.some((t) => t.key === key))
       wanted.push({ key, effect: 'NoSchedule' });
   }
-  if (isJsonObject(node.spec) && node.spec.unschedulable === true) {
+  if (node.spec?.unschedulable === true) {
     wanted.push({ key: TAINT_UNSCHEDULABLE, effect: 'NoSchedule' });
   }
   return wanted;
 }
 
-function taintPlan(node: KubeObject, conditions: readonly NodeCondition[], now: number) {
+function taintPlan(node: Node, conditions: readonly NodeCondition[], now: number) {
   const existing = nodeTaints(node);
   const ready = conditions.find((c) => c.type === 'Ready')?.status;
   const exec = noExecuteTaints(ready);
@@ -206,8 +189,8 @@ function dedupe(taints: Taint[]): Taint[] {
  * the resulting conditions. Returns `undefined` when nothing would change.
  */
 export function nodeHealth(
-  node: KubeObject,
-  lease: KubeObject | undefined,
+  node: Node,
+  lease: Lease | undefined,
   now: number,
   opts: NodeHealthOptions = {},
 ): NodeHealthPlan | undefined {
@@ -228,20 +211,17 @@ export function nodeHealth(
 }
 
 /** A copy of `node` with the plan applied (what the status write plus taint patch produce). */
-export function applyNodeHealthPlan(node: KubeObject, plan: NodeHealthPlan): KubeObject {
+export function applyNodeHealthPlan(node: Node, plan: NodeHealthPlan): Node {
   const next = deepCopy(node);
   if (plan.conditions !== undefined) {
-    next.status = {
-      ...(isJsonObject(next.status) ? next.status : {}),
-      conditions: deepCopy(plan.conditions),
-    };
+    next.status = { ...next.status, conditions: deepCopy(plan.conditions) };
   }
   const kept = nodeTaints(next).filter((t) => !hasTaint(plan.taintsToRemove, t));
   const taints = [
     ...kept,
     ...plan.taintsToAdd.filter((t) => !hasTaint(kept, t)).map((t) => ({ ...t })),
   ];
-  const spec = isJsonObject(next.spec) ? next.spec : {};
+  const spec = next.spec ?? {};
   if (taints.length > 0) next.spec = { ...spec, taints };
   else {
     const { taints: _dropped, ...rest } = spec;

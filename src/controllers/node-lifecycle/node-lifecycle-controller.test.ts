@@ -10,16 +10,14 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { KubeObject } from '../../api/object.js';
+import { asKind, type Pod } from '../../api/model/index.js';
 import { RESOURCES } from '../../controller/context.js';
 import { eventually, type Harness, startHarness } from '../../controller/testing/harness.js';
 import { FakeClock } from '../../util/clock.js';
 import { nodeLifecycleController, taintEvictionController } from './index.js';
 import { nodeConditions } from './node-health.js';
 import { nodeTaints, TAINT_UNREACHABLE } from './taints.js';
-import { advance, kubeletHeartbeat, runningPod } from './testing.js';
-
-type Condition = { type: string; status: string; reason?: string; message?: string };
+import { advance, kubeletHeartbeat, runningPod } from './testing/fixtures.js';
 
 describe('node lifecycle and taint eviction', () => {
   const clock = new FakeClock(Date.now());
@@ -30,12 +28,16 @@ describe('node lifecycle and taint eviction', () => {
   });
   after(() => h.close());
 
-  const node = (name: string) => h.get({ ...RESOURCES.nodes, name });
-  const pod = (name: string) => h.get({ ...RESOURCES.pods, namespace: 'default', name });
-  const podCondition = (p: KubeObject | undefined, type: string) =>
-    ((p?.status as { conditions?: Condition[] } | undefined)?.conditions ?? []).find(
-      (c) => c.type === type,
-    );
+  const node = async (name: string) => {
+    const got = await h.get({ ...RESOURCES.nodes, name });
+    return got === undefined ? undefined : asKind(got, 'Node');
+  };
+  const pod = async (name: string) => {
+    const got = await h.get({ ...RESOURCES.pods, namespace: 'default', name });
+    return got === undefined ? undefined : asKind(got, 'Pod');
+  };
+  const podCondition = (p: Pod | undefined, type: string) =>
+    (p?.status?.conditions ?? []).find((c) => c.type === type);
   const eventsFor = (reason: string) => h.events.events.filter((e) => e.reason === reason);
 
   it('registers nodes and leaves healthy ones alone', async () => {

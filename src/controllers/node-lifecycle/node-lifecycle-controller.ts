@@ -23,8 +23,8 @@
  * @module
  */
 
-import type { KubeObject } from '../../api/object.js';
-import { deepCopy, isJsonObject } from '../../api/object.js';
+import { asKind, type Lease, type Node, type Pod } from '../../api/model/index.js';
+import { deepCopy } from '../../api/object.js';
 import { isNotFound } from '../../client/api-client.js';
 import { deletedObject } from '../../client/shared-informer.js';
 import {
@@ -34,6 +34,7 @@ import {
 } from '../../controller/context.js';
 import { runController } from '../../controller/controller.js';
 import type { EventRecorder } from '../../controller/events.js';
+import { kindInformer } from '../../controller/kind-informer.js';
 import { WorkQueue } from '../../controller/workqueue.js';
 import {
   applyNodeHealthPlan,
@@ -66,15 +67,18 @@ export function nodeLifecycleController(options: NodeLifecycleOptions = {}): Con
 }
 
 async function run(ctx: ControllerContext, options: NodeLifecycleOptions): Promise<void> {
-  const nodes = ctx.informers.informer(RESOURCES.nodes);
-  const leases = ctx.informers.informer(RESOURCES.leases);
-  const pods = ctx.informers.informer(RESOURCES.pods, { indexers: podNodeIndexers });
+  const nodes = kindInformer(ctx.informers.informer(RESOURCES.nodes), 'Node');
+  const leases = kindInformer(ctx.informers.informer(RESOURCES.leases), 'Lease');
+  const pods = kindInformer(
+    ctx.informers.informer(RESOURCES.pods, { indexers: podNodeIndexers }),
+    'Pod',
+  );
   const queue = new WorkQueue<string>({
     clock: ctx.clock,
     name: NODE_LIFECYCLE_CONTROLLER,
     metrics: ctx.metrics.queue,
   });
-  const enqueue = (node: KubeObject) => queue.add(node.metadata?.name ?? '');
+  const enqueue = (node: Node) => queue.add(node.metadata?.name ?? '');
   nodes.addEventHandler({
     onAdd: enqueue,
     onUpdate: (_old, node) => enqueue(node),
@@ -91,7 +95,8 @@ async function run(ctx: ControllerContext, options: NodeLifecycleOptions): Promi
       if (node !== '' && node !== podNodeName(old)) queue.add(node);
     },
   });
-  if (!(await ctx.informers.waitForSync([nodes, leases, pods], ctx.signal))) return;
+  const caches = [nodes.informer, leases.informer, pods.informer];
+  if (!(await ctx.informers.waitForSync(caches, ctx.signal))) return;
 
   const period = options.nodeMonitorPeriodMs ?? DEFAULT_NODE_MONITOR_PERIOD_MS;
   let cancelTick = () => {};
@@ -120,9 +125,9 @@ async function run(ctx: ControllerContext, options: NodeLifecycleOptions): Promi
 }
 
 interface NodeCaches {
-  node(name: string): KubeObject | undefined;
-  lease(name: string): KubeObject | undefined;
-  pods(nodeName: string): KubeObject[];
+  node(name: string): Node | undefined;
+  lease(name: string): Lease | undefined;
+  pods(nodeName: string): Pod[];
 }
 
 const nodeRef = (name: string) => ({ ...RESOURCES.nodes, name });
@@ -134,7 +139,7 @@ class NodeSync {
   readonly #caches: NodeCaches;
   readonly #events: EventRecorder;
   /** Nodes seen so far, for the RegisteredNode / RemovingNode events (`knownNodeSet`). */
-  readonly #known = new Map<string, KubeObject>();
+  readonly #known = new Map<string, Node>();
 
   constructor(ctx: ControllerContext, options: NodeLifecycleOptions, caches: NodeCaches) {
     this.#ctx = ctx;
@@ -176,17 +181,15 @@ class NodeSync {
   }
 
   /** Writes the plan: status first (it decides the taints), then the taints. */
-  async #write(node: KubeObject, plan: NodeHealthPlan): Promise<KubeObject> {
+  async #write(node: Node, plan: NodeHealthPlan): Promise<Node> {
     const name = node.metadata?.name ?? '';
     const fieldManager = NODE_LIFECYCLE_CONTROLLER;
     let current = node;
     if (plan.conditions !== undefined) {
       const next = deepCopy(node);
-      next.status = {
-        ...(isJsonObject(next.status) ? next.status : {}),
-        conditions: deepCopy(plan.conditions),
-      };
-      current = await this.#ctx.client.updateStatus(nodeRef(name), next, { fieldManager });
+      next.status = { ...next.status, conditions: deepCopy(plan.conditions) };
+      const written = await this.#ctx.client.updateStatus(nodeRef(name), next, { fieldManager });
+      current = asKind(written, 'Node');
     }
     if (plan.taintsToAdd.length > 0 || plan.taintsToRemove.length > 0) {
       const tainted = applyNodeHealthPlan(current, {
@@ -196,7 +199,7 @@ class NodeSync {
       const taints = nodeTaints(tainted);
       // A merge patch replaces the list whole; the resourceVersion makes a concurrent taint
       // edit (kubectl taint) a 409 and a retry instead of a lost update (upstream PatchNodeTaints).
-      current = await this.#ctx.client.patch(
+      const patched = await this.#ctx.client.patch(
         nodeRef(name),
         {
           metadata: { resourceVersion: current.metadata?.resourceVersion },
@@ -205,6 +208,7 @@ class NodeSync {
         'merge',
         { fieldManager },
       );
+      current = asKind(patched, 'Node');
     }
     return current;
   }
@@ -214,10 +218,7 @@ class NodeSync {
     let failure: unknown;
     for (const update of podsToMarkNotReady(nodeName, this.#caches.pods(nodeName), now)) {
       const pod = deepCopy(update.pod);
-      pod.status = {
-        ...(isJsonObject(pod.status) ? pod.status : {}),
-        conditions: update.conditions,
-      };
+      pod.status = { ...pod.status, conditions: update.conditions };
       const ref = {
         ...RESOURCES.pods,
         namespace: pod.metadata?.namespace ?? '',
@@ -236,7 +237,7 @@ class NodeSync {
     if (failure !== undefined) throw failure;
   }
 
-  #nodeEvent(node: KubeObject, reason: string, what: string): void {
+  #nodeEvent(node: Node, reason: string, what: string): void {
     const name = node.metadata?.name ?? '';
     this.#events.event(node, 'Normal', reason, `Node ${name} event: ${what}`);
   }

@@ -8,13 +8,14 @@
 
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { asKind } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import { RESOURCES } from '../../controller/context.js';
 import { eventually, type Harness, startHarness } from '../../controller/testing/harness.js';
 import { FakeClock } from '../../util/clock.js';
 import { podGarbageCollector } from './index.js';
 import { TAINT_OUT_OF_SERVICE } from './taints.js';
-import { advance, kubeletHeartbeat, runningPod } from './testing.js';
+import { advance, kubeletHeartbeat, runningPod } from './testing/fixtures.js';
 
 describe('pod garbage collector', () => {
   const clock = new FakeClock(Date.now());
@@ -27,9 +28,7 @@ describe('pod garbage collector', () => {
 
   const podRef = (name: string) => ({ ...RESOURCES.pods, namespace: 'default', name });
   const pod = (name: string) => h.get(podRef(name));
-  type Condition = { type: string; reason?: string };
-  const conditions = (p: KubeObject) =>
-    (p.status as { conditions?: Condition[] } | undefined)?.conditions ?? [];
+  const conditions = (p: KubeObject) => asKind(p, 'Pod').status?.conditions ?? [];
 
   it('force-deletes the pods of a deleted node after the 40 s quarantine', async () => {
     await kubeletHeartbeat(h.client, 'doomed', clock.now());

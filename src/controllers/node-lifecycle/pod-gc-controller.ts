@@ -20,6 +20,7 @@ import {
   RESOURCES,
 } from '../../controller/context.js';
 import { type ReconcileResult, runController } from '../../controller/controller.js';
+import { kindInformer } from '../../controller/kind-informer.js';
 import { WorkQueue } from '../../controller/workqueue.js';
 import { type PodDeletion, type PodGarbageOptions, podGarbage } from './pod-gc.js';
 import { podNodeName } from './taints.js';
@@ -45,14 +46,14 @@ export function podGarbageCollector(
 }
 
 async function run(ctx: ControllerContext, options: PodGarbageCollectorOptions): Promise<void> {
-  const nodes = ctx.informers.informer(RESOURCES.nodes);
-  const pods = ctx.informers.informer(RESOURCES.pods);
+  const nodes = kindInformer(ctx.informers.informer(RESOURCES.nodes), 'Node');
+  const pods = kindInformer(ctx.informers.informer(RESOURCES.pods), 'Pod');
   const queue = new WorkQueue<string>({
     clock: ctx.clock,
     name: POD_GARBAGE_COLLECTOR,
     metrics: ctx.metrics.queue,
   });
-  if (!(await ctx.informers.waitForSync([nodes, pods], ctx.signal))) return;
+  if (!(await ctx.informers.waitForSync([nodes.informer, pods.informer], ctx.signal))) return;
   const period = options.gcPeriodMs ?? DEFAULT_GC_PERIOD_MS;
   let missingNodesSince = new Map<string, number>();
 

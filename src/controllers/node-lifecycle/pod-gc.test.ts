@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { KubeObject } from '../../api/object.js';
+import type { Node, Pod } from '../../api/model/index.js';
 import { podGarbage } from './pod-gc.js';
 
 const NOW = Date.parse('2024-06-01T12:00:00Z');
@@ -22,7 +22,7 @@ interface P {
   created?: number;
   terminating?: boolean;
 }
-function pod(p: P): KubeObject {
+function pod(p: P): Pod {
   return {
     metadata: {
       name: p.name,
@@ -30,11 +30,11 @@ function pod(p: P): KubeObject {
       creationTimestamp: iso(p.created ?? NOW - 3_600_000),
       ...(p.terminating ? { deletionTimestamp: iso(NOW) } : {}),
     },
-    spec: p.node === undefined ? {} : { nodeName: p.node },
+    spec: { containers: [], ...(p.node === undefined ? {} : { nodeName: p.node }) },
     status: { ...(p.phase ? { phase: p.phase } : {}), ...(p.reason ? { reason: p.reason } : {}) },
   };
 }
-function node(name: string, ready = 'True', outOfService = false): KubeObject {
+function node(name: string, ready = 'True', outOfService = false): Node {
   return {
     metadata: { name },
     spec: outOfService
@@ -159,7 +159,7 @@ describe('podGarbage: orphaned pods (TestGCOrphaned)', () => {
 });
 
 describe('podGarbage: terminating pods', () => {
-  const cases: Array<{ name: string; pods: P[]; nodes: KubeObject[]; want: string[] }> = [
+  const cases: Array<{ name: string; pods: P[]; nodes: Node[]; want: string[] }> = [
     {
       name: 'unscheduled terminating pod → force-deleted (TestGCUnscheduledTerminating)',
       pods: [

@@ -14,11 +14,10 @@
  * @module
  */
 
-import type { KubeObject } from '../../api/object.js';
-import { isJsonObject } from '../../api/object.js';
+import type { Node, Pod } from '../../api/model/index.js';
+import type { PodCondition } from '../../api/policy/pod-conditions.js';
 import { formatTime, parseTime } from '../../api/time.js';
 import { nodeReadyStatus } from './node-health.js';
-import type { PodCondition } from './taint-eviction.js';
 import { nodeTaints, podNodeName, TAINT_OUT_OF_SERVICE } from './taints.js';
 
 export interface PodGarbageOptions {
@@ -41,7 +40,7 @@ export type PodGarbageReason =
   | 'terminating-unscheduled';
 
 export interface PodDeletion {
-  pod: KubeObject;
+  pod: Pod;
   reason: PodGarbageReason;
   /** Patch `status.phase: Failed` (plus `condition`, if any) before deleting: the pod was not terminal. */
   markFailed: boolean;
@@ -60,28 +59,26 @@ export interface PodGarbagePlan {
   recheckAt?: number;
 }
 
-function phase(pod: KubeObject): string {
-  const s = isJsonObject(pod.status) ? pod.status : {};
-  return typeof s.phase === 'string' ? s.phase : '';
+function phase(pod: Pod): string {
+  return pod.status?.phase ?? '';
 }
 
 /**
  * `isPodTerminated`: any phase other than Pending, Running or Unknown — an empty phase counts as
  * terminated upstream, and here too.
  */
-export function isPodTerminated(pod: KubeObject): boolean {
+export function isPodTerminated(pod: Pod): boolean {
   const p = phase(pod);
   return p !== 'Pending' && p !== 'Running' && p !== 'Unknown';
 }
 
 /** `eviction.PodIsEvicted`: Failed with reason Evicted. */
-function isEvicted(pod: KubeObject): boolean {
-  const s = isJsonObject(pod.status) ? pod.status : {};
-  return s.phase === 'Failed' && s.reason === 'Evicted';
+function isEvicted(pod: Pod): boolean {
+  return pod.status?.phase === 'Failed' && pod.status.reason === 'Evicted';
 }
 
 /** `byEvictionAndCreationTimestamp`: evicted first, then oldest, then name (namespace last, for a total order). */
-function compareForGC(a: KubeObject, b: KubeObject): number {
+function compareForGC(a: Pod, b: Pod): number {
   const ea = isEvicted(a);
   if (ea !== isEvicted(b)) return ea ? -1 : 1;
   const ca = parseTime(a.metadata?.creationTimestamp) ?? 0;
@@ -93,17 +90,14 @@ function compareForGC(a: KubeObject, b: KubeObject): number {
     : (a.metadata?.namespace ?? '').localeCompare(b.metadata?.namespace ?? '');
 }
 
-function terminatedOverThreshold(pods: readonly KubeObject[], threshold: number): KubeObject[] {
+function terminatedOverThreshold(pods: readonly Pod[], threshold: number): Pod[] {
   if (threshold <= 0) return [];
   const terminated = pods.filter(isPodTerminated);
   const excess = terminated.length - threshold;
   return excess > 0 ? [...terminated].sort(compareForGC).slice(0, excess) : [];
 }
 
-function terminatingOutOfService(
-  pods: readonly KubeObject[],
-  nodes: ReadonlyMap<string, KubeObject>,
-): KubeObject[] {
+function terminatingOutOfService(pods: readonly Pod[], nodes: ReadonlyMap<string, Node>): Pod[] {
   return pods
     .filter((pod) => {
       if (!pod.metadata?.deletionTimestamp) return false;
@@ -117,7 +111,7 @@ function terminatingOutOfService(
     .sort(compareForGC);
 }
 
-/** The DisruptionTarget condition PodGC sets on pods whose node is gone. */
+/** The DisruptionTarget condition PodGC sets on pods whose node is gone (wire form: `null` probe time). */
 export function orphanedPodCondition(now: number): PodCondition {
   return {
     type: 'DisruptionTarget',
@@ -131,8 +125,8 @@ export function orphanedPodCondition(now: number): PodCondition {
 
 /** Plans one PodGC pass over all pods and nodes. */
 export function podGarbage(
-  pods: readonly KubeObject[],
-  nodes: readonly KubeObject[],
+  pods: readonly Pod[],
+  nodes: readonly Node[],
   now: number,
   opts: PodGarbageOptions = {},
 ): PodGarbagePlan {
@@ -152,8 +146,8 @@ export function podGarbage(
   const pending = [...missingNodesSince.values()].map((s) => s + quarantine).filter((t) => t > now);
 
   const deletions: PodDeletion[] = [];
-  const seen = new Set<KubeObject>();
-  const add = (pod: KubeObject, reason: PodGarbageReason, condition?: PodCondition) => {
+  const seen = new Set<Pod>();
+  const add = (pod: Pod, reason: PodGarbageReason, condition?: PodCondition) => {
     if (seen.has(pod)) return;
     seen.add(pod);
     const p = phase(pod);

@@ -6,14 +6,14 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { KubeObject } from '../../api/object.js';
+import type { Pod } from '../../api/model/index.js';
 import { podsToMarkNotReady } from './pods-not-ready.js';
 
 describe('podsToMarkNotReady', () => {
   const NOW = Date.parse('2024-06-01T12:00:00Z');
-  const p = (name: string, node: string, ready?: string): KubeObject => ({
+  const p = (name: string, node: string, ready?: string): Pod => ({
     metadata: { name },
-    spec: { nodeName: node },
+    spec: { containers: [], nodeName: node },
     status: {
       conditions: [
         { type: 'PodScheduled', status: 'True' },

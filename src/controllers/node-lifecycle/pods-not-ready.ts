@@ -8,14 +8,12 @@
  * @module
  */
 
-import type { KubeObject } from '../../api/object.js';
-import { isJsonObject } from '../../api/object.js';
+import type { Pod, PodCondition } from '../../api/model/index.js';
 import { formatTime } from '../../api/time.js';
-import type { PodCondition } from './taint-eviction.js';
 import { podNodeName } from './taints.js';
 
 export interface PodReadyUpdate {
-  pod: KubeObject;
+  pod: Pod;
   /** The pod's complete new `status.conditions`. */
   conditions: PodCondition[];
 }
@@ -23,17 +21,13 @@ export interface PodReadyUpdate {
 /** Status updates for pods on `nodeName` that still report Ready other than False. */
 export function podsToMarkNotReady(
   nodeName: string,
-  pods: readonly KubeObject[],
+  pods: readonly Pod[],
   now: number,
 ): PodReadyUpdate[] {
   const updates: PodReadyUpdate[] = [];
   for (const pod of pods) {
     if (podNodeName(pod) !== nodeName) continue;
-    const status = isJsonObject(pod.status) ? pod.status : {};
-    const raw = Array.isArray(status.conditions) ? status.conditions : [];
-    const conditions = raw.filter(
-      (c): c is PodCondition => isJsonObject(c) && typeof c.type === 'string',
-    );
+    const conditions = pod.status?.conditions ?? [];
     const ready = conditions.find((c) => c.type === 'Ready');
     if (ready === undefined || ready.status === 'False') continue;
     updates.push({

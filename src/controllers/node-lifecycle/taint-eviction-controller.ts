@@ -16,7 +16,7 @@
  * @module
  */
 
-import type { KubeObject } from '../../api/object.js';
+import type { Node, Pod } from '../../api/model/index.js';
 import { isNotFound } from '../../client/api-client.js';
 import { deletedObject } from '../../client/shared-informer.js';
 import {
@@ -26,6 +26,7 @@ import {
 } from '../../controller/context.js';
 import { type ReconcileResult, runController } from '../../controller/controller.js';
 import type { EventRecorder } from '../../controller/events.js';
+import { kindInformer } from '../../controller/kind-informer.js';
 import { WorkQueue } from '../../controller/workqueue.js';
 import { podNodeIndexers, podsOnNode } from './pod-index.js';
 import { taintEvictionCondition, taintEvictions } from './taint-eviction.js';
@@ -44,19 +45,22 @@ export function taintEvictionController(options: TaintEvictionOptions = {}): Con
   return { name: TAINT_EVICTION_CONTROLLER, start: (ctx) => run(ctx, options) };
 }
 
-const noExecute = (node: KubeObject) =>
+const noExecute = (node: Node) =>
   JSON.stringify(nodeTaints(node).filter((t) => t.effect === 'NoExecute'));
 
 async function run(ctx: ControllerContext, options: TaintEvictionOptions): Promise<void> {
-  const nodes = ctx.informers.informer(RESOURCES.nodes);
-  const pods = ctx.informers.informer(RESOURCES.pods, { indexers: podNodeIndexers });
+  const nodes = kindInformer(ctx.informers.informer(RESOURCES.nodes), 'Node');
+  const pods = kindInformer(
+    ctx.informers.informer(RESOURCES.pods, { indexers: podNodeIndexers }),
+    'Pod',
+  );
   const queue = new WorkQueue<string>({
     clock: ctx.clock,
     name: TAINT_EVICTION_CONTROLLER,
     metrics: ctx.metrics.queue,
   });
-  const enqueueNode = (node: KubeObject) => queue.add(node.metadata?.name ?? '');
-  const enqueuePod = (pod: KubeObject) => {
+  const enqueueNode = (node: Node) => queue.add(node.metadata?.name ?? '');
+  const enqueuePod = (pod: Pod) => {
     const node = podNodeName(pod);
     if (node !== '') queue.add(node);
   };
@@ -78,7 +82,7 @@ async function run(ctx: ControllerContext, options: TaintEvictionOptions): Promi
     },
     onDelete: (pod) => enqueuePod(deletedObject(pod)),
   });
-  if (!(await ctx.informers.waitForSync([nodes, pods], ctx.signal))) return;
+  if (!(await ctx.informers.waitForSync([nodes.informer, pods.informer], ctx.signal))) return;
   const evictor = new Evictor(ctx, {
     node: (name) => nodes.lister.get('', name),
     pods: (name) => podsOnNode(pods.lister, name),
@@ -96,11 +100,11 @@ async function run(ctx: ControllerContext, options: TaintEvictionOptions): Promi
 }
 
 interface EvictionCaches {
-  node(name: string): KubeObject | undefined;
-  pods(nodeName: string): KubeObject[];
+  node(name: string): Node | undefined;
+  pods(nodeName: string): Pod[];
 }
 
-const podKey = (pod: KubeObject) => `${pod.metadata?.namespace ?? ''}/${pod.metadata?.name ?? ''}`;
+const podKey = (pod: Pod) => `${pod.metadata?.namespace ?? ''}/${pod.metadata?.name ?? ''}`;
 
 class Evictor {
   readonly #ctx: ControllerContext;
@@ -141,7 +145,7 @@ class Evictor {
   }
 
   /** Emits "Cancelling deletion" for pods that were waiting and now are not (still present). */
-  #cancelled(nodeName: string, pods: readonly KubeObject[], waiting: Set<string>): void {
+  #cancelled(nodeName: string, pods: readonly Pod[], waiting: Set<string>): void {
     const before = this.#waiting.get(nodeName) ?? new Set<string>();
     for (const pod of pods) {
       const key = podKey(pod);
@@ -159,7 +163,7 @@ class Evictor {
   }
 
   /** `addConditionAndDeletePod`: DisruptionTarget first, then an ordinary graceful delete. */
-  async #evict(pod: KubeObject, now: number): Promise<void> {
+  async #evict(pod: Pod, now: number): Promise<void> {
     const ref = {
       ...RESOURCES.pods,
       namespace: pod.metadata?.namespace ?? '',

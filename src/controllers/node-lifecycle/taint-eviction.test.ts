@@ -9,14 +9,14 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { KubeObject } from '../../api/object.js';
+import type { Node, Pod } from '../../api/model/index.js';
 import { taintEvictionCondition, taintEvictions } from './taint-eviction.js';
 import { matchingTolerations, type Taint, type Toleration, toleratesTaint } from './taints.js';
 
 const NOW = Date.parse('2024-06-01T12:00:00Z');
 const iso = (ms: number) => `${new Date(ms).toISOString().slice(0, 19)}Z`;
 
-function node(taints: Taint[]): KubeObject {
+function node(taints: Taint[]): Node {
   return { metadata: { name: 'node1' }, spec: { taints } };
 }
 
@@ -25,14 +25,14 @@ function pod(
   tolerations: Toleration[] = [],
   opts: { node?: string; created?: number; terminating?: boolean } = {},
 ) {
-  const p: KubeObject = {
+  const p: Pod = {
     metadata: {
       name,
       namespace: 'default',
       creationTimestamp: iso(opts.created ?? NOW - 3_600_000),
       ...(opts.terminating ? { deletionTimestamp: iso(NOW) } : {}),
     },
-    spec: { nodeName: opts.node ?? 'node1', tolerations },
+    spec: { containers: [], nodeName: opts.node ?? 'node1', tolerations },
   };
   return p;
 }
@@ -62,7 +62,7 @@ describe('taintEvictions (upstream taint_eviction_test.go)', () => {
   const cases: Array<{
     name: string;
     taints: Taint[];
-    pods: KubeObject[];
+    pods: Pod[];
     now: string[];
     at: Array<[string, number]>;
   }> = [

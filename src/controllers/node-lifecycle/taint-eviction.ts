@@ -18,34 +18,28 @@
  * @module
  */
 
-import type { KubeObject } from '../../api/object.js';
-import { isJsonObject } from '../../api/object.js';
+import type { Node, Pod } from '../../api/model/index.js';
+import type { PodCondition } from '../../api/policy/pod-conditions.js';
 import { formatTime, parseTime } from '../../api/time.js';
 import { nodeTaints, podNodeName, podTolerations, type Taint, toleratesTaint } from './taints.js';
 
 export interface ScheduledEviction {
-  pod: KubeObject;
+  pod: Pod;
   /** Epoch ms at which the pod's shortest toleration runs out. */
   at: number;
 }
 
 export interface TaintEvictionPlan {
   /** Pods to delete now (with the DisruptionTarget condition first). */
-  evictNow: KubeObject[];
+  evictNow: Pod[];
   /** Pods to delete later; requeue the node at the earliest `at`. */
   evictAt: ScheduledEviction[];
 }
 
-export interface PodCondition {
-  type: string;
-  status: string;
-  reason?: string;
-  message?: string;
-  lastProbeTime?: string | null;
-  lastTransitionTime?: string | null;
-}
-
-/** The condition `addConditionAndDeletePod` patches onto the pod before deleting it. */
+/**
+ * The condition `addConditionAndDeletePod` patches onto the pod before deleting it, as it goes
+ * on the wire (Go's zero `lastProbeTime` is `null`).
+ */
 export function taintEvictionCondition(now: number): PodCondition {
   return {
     type: 'DisruptionTarget',
@@ -58,25 +52,18 @@ export function taintEvictionCondition(now: number): PodCondition {
 }
 
 /** Epoch ms the pod landed on its node: PodScheduled=True transition, else creation. */
-function boundAt(pod: KubeObject): number | undefined {
-  const status = isJsonObject(pod.status) ? pod.status : {};
-  const conditions = Array.isArray(status.conditions) ? status.conditions : [];
-  const scheduled = conditions.find(
-    (c) => isJsonObject(c) && c.type === 'PodScheduled' && c.status === 'True',
+function boundAt(pod: Pod): number | undefined {
+  const scheduled = pod.status?.conditions?.find(
+    (c) => c.type === 'PodScheduled' && c.status === 'True',
   );
-  const at = isJsonObject(scheduled) ? parseTime(scheduled.lastTransitionTime) : undefined;
-  return at ?? parseTime(pod.metadata?.creationTimestamp);
+  return parseTime(scheduled?.lastTransitionTime) ?? parseTime(pod.metadata?.creationTimestamp);
 }
 
 /**
  * When the pod must go: `now` for at once, a later time, or `undefined` for never. Uses the
  * first matching toleration per taint, like `GetMatchingTolerations`.
  */
-export function evictionTime(
-  taints: readonly Taint[],
-  pod: KubeObject,
-  now: number,
-): number | undefined {
+export function evictionTime(taints: readonly Taint[], pod: Pod, now: number): number | undefined {
   const tolerations = podTolerations(pod);
   const bound = boundAt(pod);
   let earliest: number | undefined;
@@ -84,7 +71,8 @@ export function evictionTime(
     const tol = tolerations.find((t) => toleratesTaint(t, taint));
     if (tol === undefined) return now;
     const seconds = tol.tolerationSeconds;
-    if (seconds === undefined || seconds === null) continue;
+    // A JSON null is the same as absent: tolerate forever.
+    if (seconds == null) continue;
     if (seconds <= 0) return now;
     const start = Math.max(
       parseTime(taint.timeAdded) ?? bound ?? now,
@@ -98,8 +86,8 @@ export function evictionTime(
 
 /** Plans NoExecute evictions for the pods bound to `node`. */
 export function taintEvictions(
-  node: KubeObject,
-  podsOnNode: readonly KubeObject[],
+  node: Node,
+  podsOnNode: readonly Pod[],
   now: number,
 ): TaintEvictionPlan {
   const plan: TaintEvictionPlan = { evictNow: [], evictAt: [] };

@@ -2,14 +2,15 @@
  * Taints and tolerations as the node-lifecycle planners read them: the well-known taint keys
  * (`k8s.io/api/core/v1/well_known_taints.go`), reading them off Node/Pod objects, and the
  * matching rules of `Toleration.ToleratesTaint`, `Taint.MatchTaint` and
- * `v1helper.GetMatchingTolerations`. Pure.
+ * `v1helper.GetMatchingTolerations`. Taint and Toleration are the API model's. Pure.
  *
  * @module
  */
 
-import type { KubeObject } from '../../api/object.js';
-import { isJsonObject } from '../../api/object.js';
+import type { Node, Pod, Taint, Toleration } from '../../api/model/index.js';
 import { toleratesTaint } from '../../api/taints.js';
+
+export type { Taint, Toleration };
 
 export const TAINT_NOT_READY = 'node.kubernetes.io/not-ready';
 export const TAINT_UNREACHABLE = 'node.kubernetes.io/unreachable';
@@ -20,49 +21,19 @@ export const TAINT_NETWORK_UNAVAILABLE = 'node.kubernetes.io/network-unavailable
 export const TAINT_PID_PRESSURE = 'node.kubernetes.io/pid-pressure';
 export const TAINT_OUT_OF_SERVICE = 'node.kubernetes.io/out-of-service';
 
-export type TaintEffect = 'NoSchedule' | 'PreferNoSchedule' | 'NoExecute';
-
-export interface Taint {
-  key: string;
-  value?: string;
-  effect: TaintEffect | string;
-  /** RFC3339; set for taints the node controller adds (SwapNodeControllerTaint stamps every added taint). */
-  timeAdded?: string | null;
+/** `node.spec.taints` (the API server requires each taint's key and effect). */
+export function nodeTaints(node: Node): Taint[] {
+  return node.spec?.taints ?? [];
 }
 
-export interface Toleration {
-  key?: string;
-  /** `Equal` (the default when empty) or `Exists`. */
-  operator?: string;
-  value?: string;
-  effect?: string;
-  /** Only meaningful for NoExecute; absent/null = tolerate forever, ≤ 0 = evict at once. */
-  tolerationSeconds?: number | null;
-}
-
-function spec(obj: KubeObject): Record<string, unknown> {
-  return isJsonObject(obj.spec) ? obj.spec : {};
-}
-
-/** `node.spec.taints`, ignoring malformed entries. */
-export function nodeTaints(node: KubeObject): Taint[] {
-  const raw = spec(node).taints;
-  if (!Array.isArray(raw)) return [];
-  return raw.filter(
-    (t): t is Taint => isJsonObject(t) && typeof t.key === 'string' && typeof t.effect === 'string',
-  );
-}
-
-/** `pod.spec.tolerations`, ignoring malformed entries. */
-export function podTolerations(pod: KubeObject): Toleration[] {
-  const raw = spec(pod).tolerations;
-  return Array.isArray(raw) ? raw.filter((t): t is Toleration => isJsonObject(t)) : [];
+/** `pod.spec.tolerations`. */
+export function podTolerations(pod: Pod): Toleration[] {
+  return pod.spec?.tolerations ?? [];
 }
 
 /** `pod.spec.nodeName`, '' when unbound. */
-export function podNodeName(pod: KubeObject): string {
-  const n = spec(pod).nodeName;
-  return typeof n === 'string' ? n : '';
+export function podNodeName(pod: Pod): string {
+  return pod.spec?.nodeName ?? '';
 }
 
 /** Taints are identified by key and effect (`MatchTaint`); the value is not part of identity. */

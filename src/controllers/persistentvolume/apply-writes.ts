@@ -7,7 +7,12 @@
  *
  * @module
  */
-import type { JsonObject, KubeObject } from '../../api/object.js';
+import {
+  asKind,
+  type PersistentVolume,
+  type PersistentVolumeClaim,
+} from '../../api/model/index.js';
+import type { KubeObject } from '../../api/object.js';
 import type { ApiClient } from '../../client/api-client.js';
 import type { ObjectRef } from '../../client/resource-path.js';
 import { RESOURCES } from '../../controller/context.js';
@@ -17,15 +22,15 @@ import { nameOf, type PlannedEvent } from './volume-util.js';
 
 /** The objects as the API server returned them after the writes. */
 export interface Written {
-  readonly volume?: KubeObject;
-  readonly claim?: KubeObject;
+  readonly volume?: PersistentVolume;
+  readonly claim?: PersistentVolumeClaim;
 }
 
-function volumeRef(pv: KubeObject) {
+function volumeRef(pv: PersistentVolume) {
   return { ...RESOURCES.persistentvolumes, name: nameOf(pv) };
 }
 
-function claimRef(claim: KubeObject) {
+function claimRef(claim: PersistentVolumeClaim) {
   return {
     ...RESOURCES.persistentvolumeclaims,
     namespace: claim.metadata?.namespace ?? '',
@@ -38,7 +43,7 @@ async function writeObject(
   ref: ObjectRef,
   base: KubeObject,
   next: KubeObject | undefined,
-  status: JsonObject | undefined,
+  status: object | undefined,
 ): Promise<KubeObject | undefined> {
   let current: KubeObject | undefined;
   if (next !== undefined) current = await client.update(ref, next);
@@ -53,14 +58,14 @@ async function writeObject(
 export async function applyWrites(
   client: ApiClient,
   writes: Writes,
-  volume: KubeObject | undefined,
-  claim: KubeObject | undefined,
+  volume: PersistentVolume | undefined,
+  claim: PersistentVolumeClaim | undefined,
 ): Promise<Written> {
-  const out: { volume?: KubeObject; claim?: KubeObject } = {};
+  const out: { volume?: PersistentVolume; claim?: PersistentVolumeClaim } = {};
   const base = writes.volume ?? volume;
   if (base !== undefined) {
     const v = await writeObject(client, volumeRef(base), base, writes.volume, writes.volumeStatus);
-    if (v !== undefined) out.volume = v;
+    if (v !== undefined) out.volume = asKind(v, 'PersistentVolume');
   }
   const claimBase = writes.claim ?? claim;
   if (claimBase !== undefined) {
@@ -71,7 +76,7 @@ export async function applyWrites(
       writes.claim,
       writes.claimStatus,
     );
-    if (c !== undefined) out.claim = c;
+    if (c !== undefined) out.claim = asKind(c, 'PersistentVolumeClaim');
   }
   return out;
 }

@@ -21,9 +21,14 @@
  *
  * @module
  */
+import {
+  asKind,
+  type PersistentVolume,
+  type PersistentVolumeClaim,
+} from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import { isNotFound } from '../../client/api-client.js';
-import { deletedObject, type SharedInformer } from '../../client/shared-informer.js';
+import { deletedObject } from '../../client/shared-informer.js';
 import { objectKey, splitKey } from '../../client/store.js';
 import {
   type ControllerContext,
@@ -32,10 +37,10 @@ import {
 } from '../../controller/context.js';
 import { type ReconcileResult, runController } from '../../controller/controller.js';
 import type { EventRecorder } from '../../controller/events.js';
+import { type KindInformer, kindInformer } from '../../controller/kind-informer.js';
 import { WorkQueue } from '../../controller/workqueue.js';
 import { applyWrites, recordEvents } from './apply-writes.js';
 import { planClaim } from './claim-sync.js';
-import { STORAGE_CLASSES } from './storage-classes.js';
 import { planVolume } from './volume-sync.js';
 import {
   ANN_DYNAMICALLY_PROVISIONED,
@@ -43,7 +48,8 @@ import {
   claimRefOf,
   nameOf,
   phaseOf,
-  specOf,
+  STORAGE_CLASSES,
+  volumeNameOf,
 } from './volume-util.js';
 
 export const BINDER_CONTROLLER_NAME = 'persistentvolume-binder';
@@ -57,14 +63,12 @@ export interface BinderOptions {
   readonly resyncPeriodMs?: number;
 }
 
-type Informer = SharedInformer<KubeObject>;
-
 interface State {
   readonly ctx: ControllerContext;
-  readonly claims: Informer;
-  readonly volumes: Informer;
-  readonly classes: Informer;
-  readonly pods: Informer;
+  readonly claims: KindInformer<'PersistentVolumeClaim'>;
+  readonly volumes: KindInformer<'PersistentVolume'>;
+  readonly classes: KindInformer<'StorageClass'>;
+  readonly pods: KindInformer<'Pod'>;
   readonly recorder: EventRecorder;
   readonly claimQueue: WorkQueue<string>;
   readonly volumeQueue: WorkQueue<string>;
@@ -82,16 +86,19 @@ async function run(ctx: ControllerContext, options: BinderOptions): Promise<void
     new WorkQueue<string>({ clock: ctx.clock, name, metrics: ctx.metrics.queue });
   const state: State = {
     ctx,
-    claims: ctx.informers.informer(RESOURCES.persistentvolumeclaims),
-    volumes: ctx.informers.informer(RESOURCES.persistentvolumes),
-    classes: ctx.informers.informer(STORAGE_CLASSES),
-    pods: ctx.informers.informer(RESOURCES.pods),
+    claims: kindInformer(
+      ctx.informers.informer(RESOURCES.persistentvolumeclaims),
+      'PersistentVolumeClaim',
+    ),
+    volumes: kindInformer(ctx.informers.informer(RESOURCES.persistentvolumes), 'PersistentVolume'),
+    classes: kindInformer(ctx.informers.informer(STORAGE_CLASSES), 'StorageClass'),
+    pods: kindInformer(ctx.informers.informer(RESOURCES.pods), 'Pod'),
     recorder: ctx.eventRecorder(BINDER_EVENT_COMPONENT),
     claimQueue: queue('claims'),
     volumeQueue: queue('volumes'),
   };
   registerHandlers(state);
-  const informers = [state.claims, state.volumes, state.classes, state.pods];
+  const informers = [state.claims, state.volumes, state.classes, state.pods].map((i) => i.informer);
   if (!(await ctx.informers.waitForSync(informers, ctx.signal))) return;
   const stopResync = scheduleResync(state, options.resyncPeriodMs ?? BINDER_RESYNC_MS);
   const common = {
@@ -136,7 +143,7 @@ function scheduleResync(state: State, periodMs: number): () => void {
   return () => cancel();
 }
 
-function claimKeyOfVolume(pv: KubeObject): string | undefined {
+function claimKeyOfVolume(pv: PersistentVolume): string | undefined {
   const ref = claimRefOf(pv);
   if (ref === undefined || (ref.name ?? '') === '') return undefined;
   return `${ref.namespace ?? ''}/${ref.name}`;
@@ -150,7 +157,7 @@ function registerHandlers(state: State): void {
     onUpdate: (_, cur) => onClaim(cur),
     // Upstream `deleteClaim`: the volume it was bound to is released by the volume's sync.
     onDelete: (d) => {
-      const volumeName = String(specOf(deletedObject(d)).volumeName ?? '');
+      const volumeName = volumeNameOf(deletedObject(d));
       if (volumeName !== '') volumeQueue.add(volumeName);
     },
   });
@@ -165,7 +172,7 @@ function registerHandlers(state: State): void {
     },
   });
   // A class created after its claims: they can provision now, not at the next resync.
-  state.classes.addEventHandler({
+  state.classes.informer.addEventHandler({
     onAdd: () => {
       for (const c of state.claims.lister.list()) {
         if (phaseOf(c) !== 'Bound') claimQueue.add(objectKey(c));
@@ -204,7 +211,7 @@ async function syncClaim(state: State, key: string): Promise<ReconcileResult> {
  * referenced claim read from the API server when the cache misses it and the volume is not
  * Released or Failed yet (upstream: a just-created claim must not release its volume).
  */
-async function claimsFor(state: State, pv: KubeObject): Promise<KubeObject[]> {
+async function claimsFor(state: State, pv: PersistentVolume): Promise<PersistentVolumeClaim[]> {
   const ref = claimRefOf(pv);
   if (ref === undefined || (ref.name ?? '') === '') return [];
   const namespace = ref.namespace ?? '';
@@ -217,7 +224,7 @@ async function claimsFor(state: State, pv: KubeObject): Promise<KubeObject[]> {
       namespace,
       name: ref.name ?? '',
     });
-    return [...cached, live];
+    return [...cached, asKind(live, 'PersistentVolumeClaim')];
   } catch (err) {
     if (isNotFound(err)) return cached;
     throw err;
@@ -254,8 +261,8 @@ async function syncVolume(state: State, name: string): Promise<ReconcileResult> 
 }
 
 /** Reclaim policy Delete of a provisioned volume: delete the object, the finalizer waits. */
-async function deleteReleased(state: State, pv: KubeObject): Promise<void> {
-  if (specOf(pv).persistentVolumeReclaimPolicy !== 'Delete') return;
+async function deleteReleased(state: State, pv: PersistentVolume): Promise<void> {
+  if (pv.spec?.persistentVolumeReclaimPolicy !== 'Delete') return;
   if ((annotation(pv, ANN_DYNAMICALLY_PROVISIONED) ?? '') === '') return;
   if (isDeleting(pv)) return;
   try {

@@ -11,7 +11,13 @@
  *
  * @module
  */
-import type { JsonObject, KubeObject } from '../../api/object.js';
+import type {
+  PersistentVolume,
+  PersistentVolumeClaim,
+  PersistentVolumeClaimStatus,
+  PersistentVolumeStatus,
+} from '../../api/model/index.js';
+import type { KubeObject } from '../../api/object.js';
 import { formatTime } from '../../api/time.js';
 import {
   ANN_BIND_COMPLETED,
@@ -24,28 +30,31 @@ import {
   type PlannedEvent,
   phaseOf,
   referenceTo,
-  specOf,
+  volumeNameOf,
 } from './volume-util.js';
 
 /** The writes of one sync; absent parts need no write. */
 export interface Writes {
   /** The PV with its new `spec.claimRef` / annotations, written first. */
-  readonly volume?: KubeObject;
+  readonly volume?: PersistentVolume;
   /** The PV's new `status`. */
-  readonly volumeStatus?: JsonObject;
+  readonly volumeStatus?: PersistentVolumeStatus;
   /** The claim with its new metadata / spec. */
-  readonly claim?: KubeObject;
+  readonly claim?: PersistentVolumeClaim;
   /** The claim's new `status`. */
-  readonly claimStatus?: JsonObject;
+  readonly claimStatus?: PersistentVolumeClaimStatus;
 }
 
-function withAnnotation(obj: KubeObject, key: string): KubeObject {
+function withAnnotation<T extends KubeObject>(obj: T, key: string): T {
   const annotations = { ...(obj.metadata?.annotations ?? {}), [key]: 'yes' };
   return { ...obj, metadata: { ...obj.metadata, annotations } };
 }
 
 /** Upstream `GetBindVolumeToClaim`: the PV pointing at the claim, or undefined if it does. */
-export function volumeBoundTo(pv: KubeObject, claim: KubeObject): KubeObject | undefined {
+export function volumeBoundTo(
+  pv: PersistentVolume,
+  claim: PersistentVolumeClaim,
+): PersistentVolume | undefined {
   const byController = !isVolumeBoundToClaim(pv, claim);
   const ref = claimRefOf(pv);
   let next = pv;
@@ -56,7 +65,7 @@ export function volumeBoundTo(pv: KubeObject, claim: KubeObject): KubeObject | u
     ref.namespace === (claim.metadata?.namespace ?? '') &&
     ref.uid === claim.metadata?.uid;
   if (!sameRef) {
-    next = { ...pv, spec: { ...specOf(pv), claimRef: referenceTo(claim) } };
+    next = { ...pv, spec: { ...pv.spec, claimRef: referenceTo(claim) } };
     dirty = true;
   }
   if (byController && !hasAnnotation(next, ANN_BOUND_BY_CONTROLLER)) {
@@ -67,12 +76,15 @@ export function volumeBoundTo(pv: KubeObject, claim: KubeObject): KubeObject | u
 }
 
 /** Upstream `getBindClaimToVolume`: the claim naming the PV, or undefined if it does. */
-export function claimBoundTo(claim: KubeObject, pv: KubeObject): KubeObject | undefined {
+export function claimBoundTo(
+  claim: PersistentVolumeClaim,
+  pv: PersistentVolume,
+): PersistentVolumeClaim | undefined {
   let next = claim;
   let dirty = false;
-  const byController = (specOf(claim).volumeName ?? '') === '';
-  if (specOf(claim).volumeName !== nameOf(pv)) {
-    next = { ...claim, spec: { ...specOf(claim), volumeName: nameOf(pv) } };
+  const byController = volumeNameOf(claim) === '';
+  if (claim.spec?.volumeName !== nameOf(pv)) {
+    next = { ...claim, spec: { ...claim.spec, volumeName: nameOf(pv) } };
     dirty = true;
   }
   if (byController && !hasAnnotation(next, ANN_BOUND_BY_CONTROLLER)) {
@@ -86,21 +98,16 @@ export function claimBoundTo(claim: KubeObject, pv: KubeObject): KubeObject | un
   return dirty ? next : undefined;
 }
 
-function statusOf(obj: KubeObject): JsonObject {
-  const s = obj.status;
-  return typeof s === 'object' && s !== null && !Array.isArray(s) ? (s as JsonObject) : {};
-}
-
 /** Upstream `updateVolumePhase`: a new status only when the phase changes. */
 export function volumePhase(
-  pv: KubeObject,
+  pv: PersistentVolume,
   phase: string,
   now: number,
   message = '',
-): JsonObject | undefined {
+): PersistentVolumeStatus | undefined {
   if (phaseOf(pv) === phase) return undefined;
-  const status: JsonObject = {
-    ...statusOf(pv),
+  const status: PersistentVolumeStatus = {
+    ...pv.status,
     phase,
     lastPhaseTransitionTime: formatTime(now),
   };
@@ -114,18 +121,18 @@ export function volumePhase(
  * phase changes) its capacity; without one, both cleared.
  */
 export function claimStatus(
-  claim: KubeObject,
+  claim: PersistentVolumeClaim,
   phase: string,
-  pv: KubeObject | undefined,
-): JsonObject | undefined {
-  const old = statusOf(claim);
-  const next: JsonObject = { ...old, phase };
+  pv: PersistentVolume | undefined,
+): PersistentVolumeClaimStatus | undefined {
+  const old: PersistentVolumeClaimStatus = claim.status ?? {};
+  const next: PersistentVolumeClaimStatus = { ...old, phase };
   if (pv === undefined) {
     delete next.accessModes;
     delete next.capacity;
   } else {
     next.accessModes = accessModes(pv);
-    const capacity = specOf(pv).capacity;
+    const capacity = pv.spec?.capacity;
     if (old.phase !== phase && JSON.stringify(old.capacity) !== JSON.stringify(capacity)) {
       next.capacity = capacity;
     }
@@ -134,15 +141,14 @@ export function claimStatus(
 }
 
 /** Upstream `bind`: every write that makes the pair Bound. */
-export function bindWrites(pv: KubeObject, claim: KubeObject, now: number): Writes {
+export function bindWrites(
+  pv: PersistentVolume,
+  claim: PersistentVolumeClaim,
+  now: number,
+): Writes {
   const volume = volumeBoundTo(pv, claim);
   const nextClaim = claimBoundTo(claim, pv);
-  const out: {
-    volume?: KubeObject;
-    volumeStatus?: JsonObject;
-    claim?: KubeObject;
-    claimStatus?: JsonObject;
-  } = {};
+  const out: { -readonly [K in keyof Writes]: Writes[K] } = {};
   if (volume !== undefined) out.volume = volume;
   const vs = volumePhase(pv, 'Bound', now);
   if (vs !== undefined) out.volumeStatus = vs;
@@ -154,7 +160,7 @@ export function bindWrites(pv: KubeObject, claim: KubeObject, now: number): Writ
 
 /** Upstream `updateClaimStatusWithEvent`: status and event only when the phase changes. */
 export function claimPhaseWithEvent(
-  claim: KubeObject,
+  claim: PersistentVolumeClaim,
   phase: string,
   event: Omit<PlannedEvent, 'on'>,
 ): { writes: Writes; events: PlannedEvent[] } {

@@ -17,7 +17,12 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import type {
+  PersistentVolume,
+  PersistentVolumeClaim,
+  Pod,
+  StorageClass,
+} from '../../api/model/index.js';
 import { bindWrites, claimPhaseWithEvent, claimStatus, type Writes } from './claim-bind.js';
 import { findBestMatchForClaim, volumeSatisfiesClaim } from './matching.js';
 import {
@@ -39,7 +44,7 @@ import {
   isWaitForFirstConsumer,
   nameOf,
   type PlannedEvent,
-  specOf,
+  volumeNameOf,
 } from './volume-util.js';
 
 /** What the sync decided, for logs, metrics and tests. */
@@ -63,7 +68,7 @@ export interface ClaimPlan extends Writes {
 
 export interface ClaimSyncOptions {
   /** Pods in the claim's namespace, to name unscheduled consumers (`WaitForPodScheduled`). */
-  readonly pods?: readonly KubeObject[];
+  readonly pods?: readonly Pod[];
 }
 
 const LOST_REFERENCE =
@@ -75,36 +80,44 @@ const WAIT_FIRST_CONSUMER = 'waiting for first consumer to be created before bin
 
 /** The claim's next writes and events. */
 export function planClaim(
-  claim: KubeObject,
-  volumes: readonly KubeObject[],
-  classes: readonly KubeObject[],
+  claim: PersistentVolumeClaim,
+  volumes: readonly PersistentVolume[],
+  classes: readonly StorageClass[],
   now: number,
   options: ClaimSyncOptions = {},
 ): ClaimPlan {
   const byName = new Map(volumes.map((v) => [nameOf(v), v]));
   if (hasAnnotation(claim, ANN_BIND_COMPLETED)) return syncBound(claim, byName, now);
-  const volumeName = String(specOf(claim).volumeName ?? '');
+  const volumeName = volumeNameOf(claim);
   if (volumeName === '') return syncUnnamed(claim, volumes, classes, now, options);
   return syncNamed(claim, byName.get(volumeName), now);
 }
 
-function bind(pv: KubeObject, claim: KubeObject, now: number): ClaimPlan {
+function bind(pv: PersistentVolume, claim: PersistentVolumeClaim, now: number): ClaimPlan {
   return { outcome: 'Bind', volumeName: nameOf(pv), events: [], ...bindWrites(pv, claim, now) };
 }
 
-function pending(claim: KubeObject, events: PlannedEvent[], outcome: ClaimOutcome = 'Pending') {
+function pending(
+  claim: PersistentVolumeClaim,
+  events: PlannedEvent[],
+  outcome: ClaimOutcome = 'Pending',
+) {
   const status = claimStatus(claim, 'Pending', undefined);
   const plan: ClaimPlan = { outcome, events };
   return status === undefined ? plan : { ...plan, claimStatus: status };
 }
 
-function lost(claim: KubeObject, reason: string, message: string): ClaimPlan {
+function lost(claim: PersistentVolumeClaim, reason: string, message: string): ClaimPlan {
   const r = claimPhaseWithEvent(claim, 'Lost', { type: 'Warning', reason, message });
   return { outcome: 'Lost', events: r.events, ...r.writes };
 }
 
-function syncBound(claim: KubeObject, byName: Map<string, KubeObject>, now: number): ClaimPlan {
-  const volumeName = String(specOf(claim).volumeName ?? '');
+function syncBound(
+  claim: PersistentVolumeClaim,
+  byName: Map<string, PersistentVolume>,
+  now: number,
+): ClaimPlan {
+  const volumeName = volumeNameOf(claim);
   if (volumeName === '') return lost(claim, EVENT_REASONS.claimLost, LOST_REFERENCE);
   const pv = byName.get(volumeName);
   if (pv === undefined) return lost(claim, EVENT_REASONS.claimLost, LOST_VOLUME);
@@ -114,7 +127,11 @@ function syncBound(claim: KubeObject, byName: Map<string, KubeObject>, now: numb
   return lost(claim, EVENT_REASONS.claimMisbound, MISBOUND);
 }
 
-function syncNamed(claim: KubeObject, pv: KubeObject | undefined, now: number): ClaimPlan {
+function syncNamed(
+  claim: PersistentVolumeClaim,
+  pv: PersistentVolume | undefined,
+  now: number,
+): ClaimPlan {
   if (pv === undefined) return pending(claim, []);
   if (claimRefOf(pv) === undefined) {
     const reason = volumeSatisfiesClaim(pv, claim);
@@ -143,9 +160,9 @@ function syncNamed(claim: KubeObject, pv: KubeObject | undefined, now: number): 
 }
 
 function syncUnnamed(
-  claim: KubeObject,
-  volumes: readonly KubeObject[],
-  classes: readonly KubeObject[],
+  claim: PersistentVolumeClaim,
+  volumes: readonly PersistentVolume[],
+  classes: readonly StorageClass[],
   now: number,
   options: ClaimSyncOptions,
 ): ClaimPlan {
@@ -157,7 +174,7 @@ function syncUnnamed(
   // Retroactive default class (GA 1.28): a claim with no class at all gets today's default.
   const fallback = claimHasClass(claim) ? undefined : defaultClass(classes);
   if (fallback !== undefined) {
-    const spec = { ...specOf(claim), storageClassName: nameOf(fallback) };
+    const spec = { ...claim.spec, storageClassName: nameOf(fallback) };
     return { outcome: 'AssignDefaultClass', events: [], claim: { ...claim, spec } };
   }
   if (delayBinding && !hasAnnotation(claim, ANN_SELECTED_NODE)) {
@@ -169,12 +186,12 @@ function syncUnnamed(
   ]);
 }
 
-function usesClaim(pod: KubeObject, claim: KubeObject): boolean {
+function usesClaim(pod: Pod, claim: PersistentVolumeClaim): boolean {
   if (pod.metadata?.namespace !== claim.metadata?.namespace) return false;
-  const volumes = specOf(pod).volumes;
-  if (!Array.isArray(volumes)) return false;
+  const volumes = pod.spec?.volumes;
+  if (volumes === undefined) return false;
   const name = nameOf(claim);
-  return volumes.some((v: { name?: string; persistentVolumeClaim?: { claimName?: string } }) => {
+  return volumes.some((v) => {
     if (v.persistentVolumeClaim?.claimName === name) return true;
     // Generic ephemeral volumes own a claim named `<pod>-<volume>`.
     return 'ephemeral' in v && `${nameOf(pod)}-${v.name ?? ''}` === name;
@@ -182,9 +199,9 @@ function usesClaim(pod: KubeObject, claim: KubeObject): boolean {
 }
 
 /** Upstream `emitEventForUnboundDelayBindingClaim`. */
-function waitEvent(claim: KubeObject, pods: readonly KubeObject[]): PlannedEvent {
+function waitEvent(claim: PersistentVolumeClaim, pods: readonly Pod[]): PlannedEvent {
   const waiting = pods
-    .filter((p) => usesClaim(p, claim) && String(specOf(p).nodeName ?? '') === '')
+    .filter((p) => usesClaim(p, claim) && (p.spec?.nodeName ?? '') === '')
     .map(nameOf);
   if (waiting.length === 0) {
     return {
@@ -206,7 +223,11 @@ function waitEvent(claim: KubeObject, pods: readonly KubeObject[]): PlannedEvent
  * on the claim and say who is expected to create the volume. No status write: upstream
  * returns before marking the claim Pending on this path.
  */
-function provision(claim: KubeObject, className: string, sc: KubeObject | undefined): ClaimPlan {
+function provision(
+  claim: PersistentVolumeClaim,
+  className: string,
+  sc: StorageClass | undefined,
+): ClaimPlan {
   if (sc === undefined) {
     const message = `storageclass.storage.k8s.io "${className}" not found`;
     return {
@@ -214,7 +235,7 @@ function provision(claim: KubeObject, className: string, sc: KubeObject | undefi
       events: [{ on: 'claim', type: 'Warning', reason: EVENT_REASONS.provisioningFailed, message }],
     };
   }
-  const provisioner = typeof sc.provisioner === 'string' ? sc.provisioner : '';
+  const provisioner = sc.provisioner;
   const message = `Waiting for a volume to be created either by the external provisioner '${provisioner}' or manually by the system administrator. If volume creation is delayed, please verify that the provisioner is running and correctly registered.`;
   const events: PlannedEvent[] = [
     { on: 'claim', type: 'Normal', reason: EVENT_REASONS.externalProvisioning, message },

@@ -7,18 +7,18 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { KubeObject } from '../../api/object.js';
-import { claim, node, volume } from './fixtures.test-helpers.js';
+import type { PersistentVolume, PersistentVolumeClaim } from '../../api/model/index.js';
 import { findBestMatchForClaim, findMatchingVolume, volumeSatisfiesClaim } from './matching.js';
 import { volumeNodeAffinityMatches } from './node-affinity.js';
+import { claim, node, volume } from './testing/fixtures.js';
 
-const name = (v: KubeObject | undefined) => v?.metadata?.name;
+const name = (v: PersistentVolume | undefined) => v?.metadata?.name;
 
 describe('findBestMatchForClaim', () => {
   const cases: {
     title: string;
-    claim: KubeObject;
-    volumes: KubeObject[];
+    claim: PersistentVolumeClaim;
+    volumes: PersistentVolume[];
     delay?: boolean;
     want: string | undefined;
   }[] = [
@@ -204,7 +204,7 @@ describe('volumeNodeAffinityMatches', () => {
 });
 
 describe('volumeSatisfiesClaim', () => {
-  const table: [string, KubeObject, string | undefined][] = [
+  const table: [string, PersistentVolume, string | undefined][] = [
     ['fits', volume({ name: 'v' }), undefined],
     ['too small', volume({ name: 'v', size: '1Mi' }), 'requested PV is too small'],
     ['class', volume({ name: 'v', className: 'x' }), 'storageClassName does not match'],

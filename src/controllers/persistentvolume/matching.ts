@@ -23,6 +23,7 @@
  * @module
  */
 import { labelSelectorFromObject } from '../../api/labels/selector.js';
+import type { Node, PersistentVolume, PersistentVolumeClaim } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import { nodeLabels, volumeNodeAffinityMatches } from './node-affinity.js';
 import {
@@ -35,7 +36,6 @@ import {
   nameOf,
   phaseOf,
   requestedBytes,
-  specOf,
   volumeClassName,
   volumeModeMismatch,
 } from './volume-util.js';
@@ -49,11 +49,11 @@ export interface MatchOptions {
 
 type Selector = { matches(labels: Record<string, string>): boolean };
 
-function claimSelector(claim: KubeObject): Selector | null | undefined {
-  const raw = specOf(claim).selector;
+function claimSelector(claim: PersistentVolumeClaim): Selector | null | undefined {
+  const raw = claim.spec?.selector;
   if (raw === undefined || raw === null) return null;
   try {
-    return labelSelectorFromObject(raw as Parameters<typeof labelSelectorFromObject>[0]);
+    return labelSelectorFromObject(raw);
   } catch {
     // Validation rejects invalid selectors; upstream returns an error (no match) here.
     return undefined;
@@ -65,7 +65,11 @@ function byName(a: KubeObject, b: KubeObject): number {
 }
 
 /** Rules 1–3: volumes that can never serve this claim. */
-function ruledOut(claim: KubeObject, pv: KubeObject, excluded?: ReadonlySet<string>): boolean {
+function ruledOut(
+  claim: PersistentVolumeClaim,
+  pv: PersistentVolume,
+  excluded?: ReadonlySet<string>,
+): boolean {
   if (excluded?.has(nameOf(pv)) === true) return true;
   if (claimRefOf(pv) !== undefined && !isVolumeBoundToClaim(pv, claim)) return true;
   if (capacityBytes(pv) < requestedBytes(claim)) return true;
@@ -78,16 +82,16 @@ function ruledOut(claim: KubeObject, pv: KubeObject, excluded?: ReadonlySet<stri
  * path: node affinity and access modes are checked.
  */
 export function findMatchingVolume(
-  claim: KubeObject,
-  volumes: readonly KubeObject[],
-  node?: KubeObject,
+  claim: PersistentVolumeClaim,
+  volumes: readonly PersistentVolume[],
+  node?: Node,
   options: MatchOptions = {},
-): KubeObject | undefined {
+): PersistentVolume | undefined {
   const selector = claimSelector(claim);
   if (selector === undefined) return undefined;
   const className = claimClassName(claim);
   const labels = node === undefined ? undefined : nodeLabels(node);
-  let best: KubeObject | undefined;
+  let best: PersistentVolume | undefined;
   for (const pv of [...volumes].sort(byName)) {
     if (ruledOut(claim, pv, options.excluded)) continue;
     const affinityOk = labels === undefined || volumeNodeAffinityMatches(pv, labels);
@@ -101,8 +105,8 @@ export function findMatchingVolume(
 
 /** Rule 6 without node affinity: phase, selector, class and (scheduler path) access modes. */
 function candidate(
-  claim: KubeObject,
-  pv: KubeObject,
+  claim: PersistentVolumeClaim,
+  pv: PersistentVolume,
   selector: Selector | null,
   className: string,
   schedulerPath: boolean,
@@ -126,12 +130,12 @@ export function accessModesKey(modes: readonly string[]): string {
  * contain every requested mode, fewest modes first, each searched with `findMatchingVolume`.
  */
 export function findBestMatchForClaim(
-  claim: KubeObject,
-  volumes: readonly KubeObject[],
+  claim: PersistentVolumeClaim,
+  volumes: readonly PersistentVolume[],
   delayBinding: boolean,
-): KubeObject | undefined {
+): PersistentVolume | undefined {
   const wanted = accessModes(claim);
-  const groups = new Map<string, KubeObject[]>();
+  const groups = new Map<string, PersistentVolume[]>();
   for (const pv of volumes) {
     const key = accessModesKey(accessModes(pv));
     const offered = new Set(key.split(','));
@@ -154,7 +158,10 @@ export function findBestMatchForClaim(
  * Upstream `checkVolumeSatisfyClaim`, for a claim that names its volume: the reason the volume
  * cannot serve the claim, or undefined.
  */
-export function volumeSatisfiesClaim(pv: KubeObject, claim: KubeObject): string | undefined {
+export function volumeSatisfiesClaim(
+  pv: PersistentVolume,
+  claim: PersistentVolumeClaim,
+): string | undefined {
   if (pv.metadata?.deletionTimestamp !== undefined && pv.metadata.deletionTimestamp !== null) {
     return `the volume is marked for deletion "${nameOf(pv)}"`;
   }

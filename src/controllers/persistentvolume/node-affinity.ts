@@ -8,11 +8,10 @@
  *
  * @module
  */
+import type { NodeSelectorTerm, PersistentVolume } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import { nodeSelectorTermMatches } from '../../scheduler/node-selector.js';
-import type { NodeInfo, NodeSelectorTerm } from '../../scheduler/types.js';
 import { VOLUME_REASONS } from '../../scheduler/volume-binding-hook.js';
-import { specOf } from './volume-util.js';
 
 /** The messages the VolumeBinding plugin reports, as upstream words them. */
 export { VOLUME_REASONS };
@@ -20,12 +19,8 @@ export { VOLUME_REASONS };
 /** Upstream's error text when a PV's required terms exclude the node. */
 export const NO_MATCHING_TERMS = 'no matching NodeSelectorTerms';
 
-function requiredTerms(pv: KubeObject): readonly NodeSelectorTerm[] | undefined {
-  const affinity = specOf(pv).nodeAffinity as
-    | { required?: { nodeSelectorTerms?: NodeSelectorTerm[] | null } | null }
-    | null
-    | undefined;
-  const required = affinity?.required;
+function requiredTerms(pv: PersistentVolume): readonly NodeSelectorTerm[] | undefined {
+  const required = pv.spec?.nodeAffinity?.required;
   if (required === null || required === undefined) return undefined;
   return required.nodeSelectorTerms ?? [];
 }
@@ -35,14 +30,14 @@ function requiredTerms(pv: KubeObject): readonly NodeSelectorTerm[] | undefined 
  * (terms are ORed, a term's expressions ANDed; an empty term list matches no node).
  */
 export function volumeNodeAffinityMatches(
-  pv: KubeObject,
+  pv: PersistentVolume,
   nodeLabels: Readonly<Record<string, string>>,
 ): boolean {
   const terms = requiredTerms(pv);
   if (terms === undefined) return true;
-  // The scheduler's matcher reads only `labels` and `name`; upstream passes no name.
-  const view = { name: '', labels: nodeLabels } as Pick<NodeInfo, 'name' | 'labels'> as NodeInfo;
-  return terms.some((t) => nodeSelectorTermMatches(t, view));
+  // Upstream matches against a node with the labels and no name.
+  const node = { name: '', labels: nodeLabels };
+  return terms.some((t) => nodeSelectorTermMatches(t, node));
 }
 
 /** The labels of a Node object (empty when it has none). */

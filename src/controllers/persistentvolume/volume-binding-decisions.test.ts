@@ -1,12 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import type {
+  PersistentVolume,
+  PersistentVolumeClaim,
+  Pod,
+  StorageClass,
+} from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import type { FilterStatus } from '../../scheduler/types.js';
 import { VOLUME_REASONS } from '../../scheduler/volume-binding-hook.js';
-import { claim, node, storageClass, volume } from './fixtures.test-helpers.js';
+import { claim, node, storageClass, volume } from './testing/fixtures.js';
 import {
-  type BindingProgress,
-  checkBindings,
   filterVolumes,
   findPodVolumes,
   podClaims,
@@ -14,6 +18,7 @@ import {
   type StorageSnapshot,
   VOLUME_MESSAGES,
 } from './volume-binding-decisions.js';
+import { type BindingProgress, checkBindings } from './volume-binding-progress.js';
 
 const BOUND = { 'pv.kubernetes.io/bind-completed': 'yes' };
 const NODES = {
@@ -22,7 +27,7 @@ const NODES = {
   c: node('node-c', 'local-c'),
 };
 
-function pod(name: string, claims: string[], nodeName?: string, phase = 'Running'): KubeObject {
+function pod(name: string, claims: string[], nodeName?: string, phase = 'Running'): Pod {
   return {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -36,12 +41,18 @@ function pod(name: string, claims: string[], nodeName?: string, phase = 'Running
   };
 }
 
+/** The two drivers the simulated cluster has (`src/sim/storage/provisioning.ts`). */
+const CSI_DRIVERS = new Map([
+  ['hostpath.csi.k8s.io', { topologyKey: 'kubernetes.io/hostname' }],
+  ['ebs.csi.aws.com', { topologyKey: 'topology.kubernetes.io/zone' }],
+]);
+
 function snapshot(
   objs: {
-    claims?: KubeObject[];
-    volumes?: KubeObject[];
-    classes?: KubeObject[];
-    pods?: KubeObject[];
+    claims?: PersistentVolumeClaim[];
+    volumes?: PersistentVolume[];
+    classes?: StorageClass[];
+    pods?: Pod[];
   } = {},
 ): StorageSnapshot {
   const name = (o: KubeObject) => o.metadata?.name ?? '';
@@ -50,11 +61,10 @@ function snapshot(
     volume: (n) => objs.volumes?.find((v) => name(v) === n),
     volumes: () => objs.volumes ?? [],
     storageClass: (n) => objs.classes?.find((c) => name(c) === n),
+    csiDriver: (provisioner) => CSI_DRIVERS.get(provisioner),
     claimUsers: (_ns, n) =>
       (objs.pods ?? []).filter((p) =>
-        (
-          (p.spec as { volumes: { persistentVolumeClaim: { claimName: string } }[] }).volumes ?? []
-        ).some((v) => v.persistentVolumeClaim.claimName === n),
+        (p.spec?.volumes ?? []).some((v) => v.persistentVolumeClaim?.claimName === n),
       ),
   };
 }
@@ -144,9 +154,9 @@ describe('filterVolumes', () => {
     });
   const cases: {
     name: string;
-    pod?: KubeObject;
+    pod?: Pod;
     snap: StorageSnapshot;
-    podsOnNode?: KubeObject[];
+    podsOnNode?: Pod[];
     want: Record<keyof typeof NODES, FilterStatus | null>;
   }[] = [
     {

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { asKind, type Pod } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import { RESOURCES } from '../../controller/context.js';
 import { eventually, type Harness, startHarness } from '../../controller/testing/harness.js';
 import type { VolumeBindingHook } from '../../scheduler/volume-binding-hook.js';
-import { node, storageClass } from './fixtures.test-helpers.js';
-import { STORAGE_CLASSES } from './storage-classes.js';
+import { node, storageClass } from './testing/fixtures.js';
 import { createVolumeBinding } from './volume-binding.js';
-import { ANN_SELECTED_NODE } from './volume-util.js';
+import { ANN_SELECTED_NODE, STORAGE_CLASSES } from './volume-util.js';
 
 const claims = { ...RESOURCES.persistentvolumeclaims, namespace: 'default' };
 
@@ -24,7 +24,7 @@ function claimObject(name: string, className: string): KubeObject {
   };
 }
 
-function podObject(name: string, claimName: string): KubeObject {
+function podObject(name: string, claimName: string): Pod {
   return {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -119,7 +119,10 @@ describe('createVolumeBinding', () => {
       STORAGE_CLASSES,
       storageClass('local', { wffc: true, provisioner: 'kubernetes.io/no-provisioner' }),
     );
-    hook = createVolumeBinding(h.ctx, () => requeues++, { bindTimeoutMs: 2_000 });
+    hook = createVolumeBinding(h.ctx, () => requeues++, {
+      bindTimeoutMs: 2_000,
+      csiDrivers: new Map([['ebs.csi.aws.com', { topologyKey: 'topology.kubernetes.io/zone' }]]),
+    });
     // As the scheduler does: decide only from synced caches (under load the node informer
     // could otherwise still be empty at the first preBind: "node \"node-a\" not found").
     assert.ok(await h.ctx.informers.waitForSync(hook.informers ?? [], h.ctx.signal));
@@ -130,7 +133,7 @@ describe('createVolumeBinding', () => {
     await h.client.create(claims, claimObject('www-web-0', 'ebs'));
     const pod = podObject('web-0', 'www-web-0');
     await eventually(() => hook.preFilter?.(pod) === null);
-    const nodeA = await h.client.get({ ...RESOURCES.nodes, name: 'node-a' });
+    const nodeA = asKind(await h.client.get({ ...RESOURCES.nodes, name: 'node-a' }), 'Node');
     assert.equal(hook.filter(pod, nodeA, []), null);
 
     const stop = new AbortController();
@@ -180,13 +183,17 @@ describe('createVolumeBinding', () => {
     await h.client.create(claims, claimObject('data-static', 'local'));
     const pod = podObject('static', 'data-static');
     const [nodeA, nodeB] = await Promise.all(
-      ['node-a', 'node-b'].map((name) => h.client.get({ ...RESOURCES.nodes, name })),
+      ['node-a', 'node-b'].map(async (name) =>
+        asKind(await h.client.get({ ...RESOURCES.nodes, name }), 'Node'),
+      ),
     );
     await eventually(
       () =>
         hook.preFilter?.(pod) === null &&
-        hook.filter(pod, nodeA as KubeObject, []) === null &&
-        hook.filter(pod, nodeB as KubeObject, []) !== null,
+        nodeA !== undefined &&
+        nodeB !== undefined &&
+        hook.filter(pod, nodeA, []) === null &&
+        hook.filter(pod, nodeB, []) !== null,
     );
     const bound = hook.preBind?.(pod, 'node-a', new AbortController().signal);
     const claimed = await eventually(async () => {

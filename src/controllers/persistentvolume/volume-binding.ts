@@ -18,13 +18,13 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import type { PersistentVolume } from '../../api/model/index.js';
 import { type ControllerContext, RESOURCES } from '../../controller/context.js';
+import { kindInformer } from '../../controller/kind-informer.js';
 import { podClaimIndexers, podsUsingClaim } from '../../controller/pod-indexes.js';
 import type { VolumeBindingHook } from '../../scheduler/volume-binding-hook.js';
-import { STORAGE_CLASSES } from './storage-classes.js';
 import {
-  checkBindings,
+  type CsiDriverTopology,
   filterVolumes,
   findPodVolumes,
   type PodVolumePlan,
@@ -33,7 +33,14 @@ import {
   preFilterVolumes,
   type StorageSnapshot,
 } from './volume-binding-decisions.js';
-import { ANN_BOUND_BY_CONTROLLER, ANN_SELECTED_NODE, nameOf, referenceTo } from './volume-util.js';
+import { checkBindings } from './volume-binding-progress.js';
+import {
+  ANN_BOUND_BY_CONTROLLER,
+  ANN_SELECTED_NODE,
+  nameOf,
+  referenceTo,
+  STORAGE_CLASSES,
+} from './volume-util.js';
 
 /** Upstream VolumeBindingArgs `bindTimeoutSeconds` default. */
 export const BIND_TIMEOUT_MS = 600_000;
@@ -43,6 +50,8 @@ const TERMINAL = new Set(['Succeeded', 'Failed']);
 export interface VolumeBindingOptions {
   /** How long PreBind waits for the claims to be bound. @default {@link BIND_TIMEOUT_MS} */
   readonly bindTimeoutMs?: number;
+  /** The CSI drivers the cluster has, by provisioner name (none: nothing is provisionable). */
+  readonly csiDrivers?: ReadonlyMap<string, CsiDriverTopology>;
 }
 
 /** Builds the hook; the scheduler calls it once with its context and its `requeue`. */
@@ -51,11 +60,20 @@ export function createVolumeBinding(
   requeue: () => void,
   options: VolumeBindingOptions = {},
 ): VolumeBindingHook {
-  const claims = ctx.informers.informer(RESOURCES.persistentvolumeclaims);
-  const volumes = ctx.informers.informer(RESOURCES.persistentvolumes);
-  const classes = ctx.informers.informer(STORAGE_CLASSES);
-  const pods = ctx.informers.informer(RESOURCES.pods, { indexers: podClaimIndexers });
-  const nodes = ctx.informers.informer(RESOURCES.nodes);
+  const claims = kindInformer(
+    ctx.informers.informer(RESOURCES.persistentvolumeclaims),
+    'PersistentVolumeClaim',
+  );
+  const volumes = kindInformer(
+    ctx.informers.informer(RESOURCES.persistentvolumes),
+    'PersistentVolume',
+  );
+  const classes = kindInformer(ctx.informers.informer(STORAGE_CLASSES), 'StorageClass');
+  const pods = kindInformer(
+    ctx.informers.informer(RESOURCES.pods, { indexers: podClaimIndexers }),
+    'Pod',
+  );
+  const nodes = kindInformer(ctx.informers.informer(RESOURCES.nodes), 'Node');
   const timeoutMs = options.bindTimeoutMs ?? BIND_TIMEOUT_MS;
   const waiters = new Set<() => void>();
   const changed = (): void => {
@@ -63,7 +81,7 @@ export function createVolumeBinding(
   };
   // Any claim, volume or class change may make an unschedulable pod fit (upstream registers
   // these events with queueing hints; here every one wakes the unschedulable pods).
-  for (const inf of [claims, volumes]) {
+  for (const inf of [claims.informer, volumes.informer]) {
     inf.addEventHandler({
       onAdd: (_o, initial) => {
         if (initial) return;
@@ -77,20 +95,22 @@ export function createVolumeBinding(
       onDelete: changed,
     });
   }
-  classes.addEventHandler({ onAdd: (_o, initial) => !initial && requeue(), onUpdate: requeue });
+  classes.informer.addEventHandler({
+    onAdd: (_o, initial) => !initial && requeue(),
+    onUpdate: requeue,
+  });
   // The scheduler waits for these before its first attempt (`informers` below).
-  const synced = [claims, volumes, classes, pods, nodes];
+  const synced = [claims, volumes, classes, pods, nodes].map((i) => i.informer);
 
   const snap: StorageSnapshot = {
     claim: (ns, name) => claims.lister.get(ns, name),
     volume: (name) => volumes.lister.get('', name),
     volumes: () => volumes.lister.list(),
     storageClass: (name) => classes.lister.get('', name),
+    csiDriver: (provisioner) => options.csiDrivers?.get(provisioner),
     claimUsers: (ns, name) =>
       podsUsingClaim(pods.lister, `${ns}/${name}`).filter(
-        (p) =>
-          String((p.spec as { nodeName?: string } | undefined)?.nodeName ?? '') !== '' &&
-          !TERMINAL.has(String((p.status as { phase?: string } | undefined)?.phase ?? '')),
+        (p) => (p.spec?.nodeName ?? '') !== '' && !TERMINAL.has(p.status?.phase ?? ''),
       ),
   };
 
@@ -156,13 +176,13 @@ async function writePlan(
 ): Promise<Map<string, string>> {
   const written = new Map<string, string>();
   for (const { claim, pv } of plan.bindings) {
-    const next: KubeObject = {
+    const next: PersistentVolume = {
       ...pv,
       metadata: {
         ...pv.metadata,
         annotations: { ...(pv.metadata?.annotations ?? {}), [ANN_BOUND_BY_CONTROLLER]: 'yes' },
       },
-      spec: { ...(pv.spec as object), claimRef: referenceTo(claim) },
+      spec: { ...pv.spec, claimRef: referenceTo(claim) },
     };
     const ref = { ...RESOURCES.persistentvolumes, name: nameOf(pv) };
     const out = await ctx.client.update(ref, next, { signal });

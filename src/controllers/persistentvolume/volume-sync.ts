@@ -19,7 +19,12 @@
  *
  * @module
  */
-import type { JsonObject, KubeObject } from '../../api/object.js';
+import type {
+  PersistentVolume,
+  PersistentVolumeClaim,
+  PersistentVolumeSpec,
+  PersistentVolumeStatus,
+} from '../../api/model/index.js';
 import { volumePhase } from './claim-bind.js';
 import {
   ANN_BOUND_BY_CONTROLLER,
@@ -33,8 +38,8 @@ import {
   nameOf,
   type PlannedEvent,
   phaseOf,
-  specOf,
   volumeModeMismatch,
+  volumeNameOf,
 } from './volume-util.js';
 
 export type VolumeOutcome =
@@ -49,9 +54,9 @@ export type VolumeOutcome =
 export interface VolumePlan {
   readonly outcome: VolumeOutcome;
   /** The PV with its new metadata/spec (claimRef, annotations, finalizers), when it changes. */
-  readonly volume?: KubeObject;
+  readonly volume?: PersistentVolume;
   /** The PV's new status, when it changes. */
-  readonly volumeStatus?: JsonObject;
+  readonly volumeStatus?: PersistentVolumeStatus;
   /** The provisioner deletes the PV object (after writing `volume` without its finalizer). */
   readonly deleteVolume?: boolean;
   /** A claim key (`ns/name`) whose sync should run soon. */
@@ -68,23 +73,23 @@ export interface VolumeSyncOptions {
 
 const RELEASED_OR_FAILED = new Set(['Released', 'Failed']);
 
-function finalizersOf(pv: KubeObject): string[] {
+function finalizersOf(pv: PersistentVolume): string[] {
   return [...(pv.metadata?.finalizers ?? [])];
 }
 
-function withFinalizers(pv: KubeObject, finalizers: string[]): KubeObject {
+function withFinalizers(pv: PersistentVolume, finalizers: string[]): PersistentVolume {
   return { ...pv, metadata: { ...pv.metadata, finalizers } };
 }
 
-function deleting(pv: KubeObject): boolean {
+function deleting(pv: PersistentVolume): boolean {
   return pv.metadata?.deletionTimestamp !== undefined && pv.metadata.deletionTimestamp !== null;
 }
 
 /** Upstream `modifyDeletionFinalizers` and pv-protection, applied to the planned phase. */
-function finalizerChanges(pv: KubeObject, phase: string): KubeObject | undefined {
+function finalizerChanges(pv: PersistentVolume, phase: string): PersistentVolume | undefined {
   const before = finalizersOf(pv);
   let after = before;
-  if (specOf(pv).persistentVolumeReclaimPolicy !== 'Delete') {
+  if (pv.spec?.persistentVolumeReclaimPolicy !== 'Delete') {
     after = after.filter((f) => f !== FINALIZER_EXTERNAL_PROVISIONER);
   }
   if (!deleting(pv) && !after.includes(FINALIZER_PV_PROTECTION)) {
@@ -100,7 +105,7 @@ interface Step {
   outcome: VolumeOutcome;
   phase: string;
   message?: string;
-  volume?: KubeObject;
+  volume?: PersistentVolume;
   deleteVolume?: boolean;
   syncClaim?: string;
   events?: PlannedEvent[];
@@ -108,8 +113,8 @@ interface Step {
 
 /** The PV's next writes. `claims` are the claims of the ref's namespace (or all claims). */
 export function planVolume(
-  pv: KubeObject,
-  claims: readonly KubeObject[],
+  pv: PersistentVolume,
+  claims: readonly PersistentVolumeClaim[],
   now: number,
   options: VolumeSyncOptions = {},
 ): VolumePlan {
@@ -130,7 +135,11 @@ export function planVolume(
   return plan;
 }
 
-function decide(pv: KubeObject, claims: readonly KubeObject[], options: VolumeSyncOptions): Step {
+function decide(
+  pv: PersistentVolume,
+  claims: readonly PersistentVolumeClaim[],
+  options: VolumeSyncOptions,
+): Step {
   const ref = claimRefOf(pv);
   if (ref === undefined || (ref.uid ?? '') === '')
     return { outcome: 'Available', phase: 'Available' };
@@ -138,15 +147,15 @@ function decide(pv: KubeObject, claims: readonly KubeObject[], options: VolumeSy
     (c) => nameOf(c) === ref.name && (c.metadata?.namespace ?? '') === (ref.namespace ?? ''),
   );
   if (claim === undefined || claim.metadata?.uid !== ref.uid) return reclaim(pv, options);
-  const claimVolume = String(specOf(claim).volumeName ?? '');
+  const claimVolume = volumeNameOf(claim);
   if (claimVolume === '') return pendingClaim(pv, claim);
   if (claimVolume === nameOf(pv)) return { outcome: 'Bound', phase: 'Bound' };
   const dynamic = hasAnnotation(pv, ANN_DYNAMICALLY_PROVISIONED);
-  if (dynamic && specOf(pv).persistentVolumeReclaimPolicy === 'Delete') return reclaim(pv, options);
+  if (dynamic && pv.spec?.persistentVolumeReclaimPolicy === 'Delete') return reclaim(pv, options);
   return unbind(pv);
 }
 
-function pendingClaim(pv: KubeObject, claim: KubeObject): Step {
+function pendingClaim(pv: PersistentVolume, claim: PersistentVolumeClaim): Step {
   const key = `${claim.metadata?.namespace ?? ''}/${nameOf(claim)}`;
   const phase = phaseOf(pv);
   if (!volumeModeMismatch(claim, pv)) return { outcome: 'SyncClaim', phase, syncClaim: key };
@@ -172,8 +181,8 @@ function pendingClaim(pv: KubeObject, claim: KubeObject): Step {
 }
 
 /** Upstream `unbindVolume`. */
-function unbind(pv: KubeObject): Step {
-  const spec = { ...specOf(pv) };
+function unbind(pv: PersistentVolume): Step {
+  const spec: PersistentVolumeSpec = { ...pv.spec };
   let metadata = pv.metadata;
   if (hasAnnotation(pv, ANN_BOUND_BY_CONTROLLER)) {
     delete spec.claimRef;
@@ -187,9 +196,9 @@ function unbind(pv: KubeObject): Step {
 }
 
 /** Release (keeping Failed), then upstream `reclaimVolume` / the provisioner's delete. */
-function reclaim(pv: KubeObject, options: VolumeSyncOptions): Step {
+function reclaim(pv: PersistentVolume, options: VolumeSyncOptions): Step {
   const released = RELEASED_OR_FAILED.has(phaseOf(pv)) ? phaseOf(pv) : 'Released';
-  const policy = specOf(pv).persistentVolumeReclaimPolicy;
+  const policy = pv.spec?.persistentVolumeReclaimPolicy;
   if (policy === 'Recycle') {
     return failed(
       pv,
@@ -219,7 +228,7 @@ function reclaim(pv: KubeObject, options: VolumeSyncOptions): Step {
 }
 
 /** Upstream `updateVolumePhaseWithEvent(Failed)`: the event only on the transition. */
-function failed(pv: KubeObject, current: string, reason: string, message: string): Step {
+function failed(pv: PersistentVolume, current: string, reason: string, message: string): Step {
   const events: PlannedEvent[] =
     phaseOf(pv) === 'Failed' ? [] : [{ on: 'volume', type: 'Warning', reason, message }];
   return { outcome: 'Failed', phase: current === 'Failed' ? current : 'Failed', message, events };

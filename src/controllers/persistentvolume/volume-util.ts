@@ -2,13 +2,36 @@
  * Shared names and readers of the PV controller (upstream `component-helpers/storage/volume`
  * `pv_helpers.go`, `helpers.go`, `pkg/controller/volume/events`): the annotations and
  * finalizers, event reasons, the class of a claim or volume, storage sizes, access modes, the
- * claimRef tests, and the default StorageClass choice.
+ * claimRef tests, and the default StorageClass choice. Claims, volumes and classes are the
+ * API's `PersistentVolumeClaim`, `PersistentVolume` and `StorageClass`.
  *
  * @module
  */
+import {
+  BETA_DEFAULT_CLASS_ANNOTATION,
+  BETA_STORAGE_CLASS_ANNOTATION,
+  claimHasClass,
+  DEFAULT_CLASS_ANNOTATION,
+  defaultClassOf,
+  isDefaultClass,
+  storageClassOf,
+} from '../../api/kinds/storage-class.js';
+import type {
+  ObjectReference,
+  PersistentVolume,
+  PersistentVolumeClaim,
+  StorageClass,
+} from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
-import { parseTime } from '../../api/time.js';
 import { parseQuantity } from '../../api/validation/quantity.js';
+import type { ResourceType } from '../../client/resource-path.js';
+
+/** storage.k8s.io/v1 storageclasses (not in `RESOURCES`). */
+export const STORAGE_CLASSES: ResourceType = {
+  group: 'storage.k8s.io',
+  version: 'v1',
+  plural: 'storageclasses',
+};
 
 export const ANN_BIND_COMPLETED = 'pv.kubernetes.io/bind-completed';
 export const ANN_BOUND_BY_CONTROLLER = 'pv.kubernetes.io/bound-by-controller';
@@ -16,9 +39,11 @@ export const ANN_SELECTED_NODE = 'volume.kubernetes.io/selected-node';
 export const ANN_STORAGE_PROVISIONER = 'volume.kubernetes.io/storage-provisioner';
 export const ANN_BETA_STORAGE_PROVISIONER = 'volume.beta.kubernetes.io/storage-provisioner';
 export const ANN_DYNAMICALLY_PROVISIONED = 'pv.kubernetes.io/provisioned-by';
-export const ANN_BETA_STORAGE_CLASS = 'volume.beta.kubernetes.io/storage-class';
-export const ANN_DEFAULT_CLASS = 'storageclass.kubernetes.io/is-default-class';
-export const ANN_BETA_DEFAULT_CLASS = 'storageclass.beta.kubernetes.io/is-default-class';
+export {
+  BETA_DEFAULT_CLASS_ANNOTATION as ANN_BETA_DEFAULT_CLASS,
+  BETA_STORAGE_CLASS_ANNOTATION as ANN_BETA_STORAGE_CLASS,
+  DEFAULT_CLASS_ANNOTATION as ANN_DEFAULT_CLASS,
+};
 export const FINALIZER_EXTERNAL_PROVISIONER = 'external-provisioner.volume.kubernetes.io/finalizer';
 export const FINALIZER_PV_PROTECTION = 'kubernetes.io/pv-protection';
 export const NOT_SUPPORTED_PROVISIONER = 'kubernetes.io/no-provisioner';
@@ -46,34 +71,12 @@ export interface PlannedEvent {
   readonly message: string;
 }
 
-export interface ClaimRef {
-  apiVersion?: string;
-  kind?: string;
-  namespace?: string;
-  name?: string;
-  uid?: string;
-  resourceVersion?: string;
-}
+/** A volume's `spec.claimRef` (and what a binding writes there). */
+export type ClaimRef = ObjectReference;
 
-type Obj = Record<string, unknown>;
-
-function objAt(o: unknown, key: string): Obj | undefined {
-  if (typeof o !== 'object' || o === null) return undefined;
-  const v = (o as Obj)[key];
-  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Obj) : undefined;
-}
-
-function strAt(o: unknown, key: string): string | undefined {
-  const v = typeof o === 'object' && o !== null ? (o as Obj)[key] : undefined;
-  return typeof v === 'string' ? v : undefined;
-}
-
-export function specOf(obj: KubeObject): Obj {
-  return objAt(obj, 'spec') ?? {};
-}
-
-export function phaseOf(obj: KubeObject): string {
-  return strAt(objAt(obj, 'status'), 'phase') ?? '';
+/** `status.phase` of a claim or volume ('' before the controller set one). */
+export function phaseOf(obj: PersistentVolume | PersistentVolumeClaim): string {
+  return obj.status?.phase ?? '';
 }
 
 export function annotation(obj: KubeObject, key: string): string | undefined {
@@ -93,66 +96,56 @@ export function claimKey(claim: KubeObject): string {
 }
 
 /** Upstream `GetPersistentVolumeClaimClass`: the beta annotation wins over the field. */
-export function claimClassName(claim: KubeObject): string {
-  const beta = annotation(claim, ANN_BETA_STORAGE_CLASS);
-  if (beta !== undefined) return beta;
-  return strAt(specOf(claim), 'storageClassName') ?? '';
-}
-
-/** Upstream `PersistentVolumeClaimHasClass`: a class was asked for, even `""`. */
-export function claimHasClass(claim: KubeObject): boolean {
-  if (hasAnnotation(claim, ANN_BETA_STORAGE_CLASS)) return true;
-  return typeof specOf(claim).storageClassName === 'string';
-}
+export const claimClassName = storageClassOf;
 
 /** Upstream `GetPersistentVolumeClass`. */
-export function volumeClassName(pv: KubeObject): string {
-  const beta = annotation(pv, ANN_BETA_STORAGE_CLASS);
-  if (beta !== undefined) return beta;
-  return strAt(specOf(pv), 'storageClassName') ?? '';
-}
+export const volumeClassName = storageClassOf;
 
-function bytesOf(v: unknown): bigint {
-  if (typeof v !== 'string' && typeof v !== 'number') return 0n;
+function bytesOf(v: string | undefined): bigint {
+  if (v === undefined) return 0n;
   const r = parseQuantity(v);
   // Quantity.Value() rounds up to whole units; nanos → units, ceiling.
   return r.ok ? (r.quantity.nanos + 999_999_999n) / 1_000_000_000n : 0n;
 }
 
 /** The claim's `resources.requests.storage` in bytes (0 when absent). */
-export function requestedBytes(claim: KubeObject): bigint {
-  return bytesOf(objAt(objAt(specOf(claim), 'resources'), 'requests')?.storage);
+export function requestedBytes(claim: PersistentVolumeClaim): bigint {
+  return bytesOf(claim.spec?.resources?.requests?.storage);
 }
 
 /** The volume's `capacity.storage` in bytes (0 when absent). */
-export function capacityBytes(pv: KubeObject): bigint {
-  return bytesOf(objAt(specOf(pv), 'capacity')?.storage);
+export function capacityBytes(pv: PersistentVolume): bigint {
+  return bytesOf(pv.spec?.capacity?.storage);
 }
 
-export function accessModes(obj: KubeObject): string[] {
-  const v = specOf(obj).accessModes;
-  return Array.isArray(v) ? v.filter((m): m is string => typeof m === 'string') : [];
+export function accessModes(obj: PersistentVolume | PersistentVolumeClaim): string[] {
+  return obj.spec?.accessModes ?? [];
 }
 
 /** Upstream `CheckAccessModes`: every mode the claim asks for is one the volume offers. */
-export function accessModesSatisfy(claim: KubeObject, pv: KubeObject): boolean {
+export function accessModesSatisfy(claim: PersistentVolumeClaim, pv: PersistentVolume): boolean {
   const offered = new Set(accessModes(pv));
   return accessModes(claim).every((m) => offered.has(m));
 }
 
 /** Upstream `CheckVolumeModeMismatches`: an unset mode is `Filesystem`. */
-export function volumeModeMismatch(claim: KubeObject, pv: KubeObject): boolean {
-  const want = strAt(specOf(claim), 'volumeMode') ?? 'Filesystem';
-  const have = strAt(specOf(pv), 'volumeMode') ?? 'Filesystem';
+export function volumeModeMismatch(claim: PersistentVolumeClaim, pv: PersistentVolume): boolean {
+  const want = claim.spec?.volumeMode ?? 'Filesystem';
+  const have = pv.spec?.volumeMode ?? 'Filesystem';
   return want !== have;
 }
 
-export function claimRefOf(pv: KubeObject): ClaimRef | undefined {
-  return objAt(specOf(pv), 'claimRef') as ClaimRef | undefined;
+export function claimRefOf(pv: PersistentVolume): ClaimRef | undefined {
+  return pv.spec?.claimRef;
+}
+
+/** `spec.volumeName` of a claim ('' while it names no volume). */
+export function volumeNameOf(claim: PersistentVolumeClaim): string {
+  return claim.spec?.volumeName ?? '';
 }
 
 /** Upstream `IsVolumeBoundToClaim`: name and namespace equal, and the uid when the ref has one. */
-export function isVolumeBoundToClaim(pv: KubeObject, claim: KubeObject): boolean {
+export function isVolumeBoundToClaim(pv: PersistentVolume, claim: PersistentVolumeClaim): boolean {
   const ref = claimRefOf(pv);
   if (ref === undefined) return false;
   if ((ref.name ?? '') !== nameOf(claim)) return false;
@@ -161,7 +154,7 @@ export function isVolumeBoundToClaim(pv: KubeObject, claim: KubeObject): boolean
 }
 
 /** The claimRef a binding writes (upstream `reference.GetReference`). */
-export function referenceTo(claim: KubeObject): ClaimRef {
+export function referenceTo(claim: PersistentVolumeClaim): ClaimRef {
   return {
     kind: 'PersistentVolumeClaim',
     namespace: claim.metadata?.namespace ?? '',
@@ -172,30 +165,16 @@ export function referenceTo(claim: KubeObject): ClaimRef {
   };
 }
 
-/** Upstream `IsDefaultAnnotation`. */
-export function isDefaultClass(sc: KubeObject): boolean {
-  return (
-    annotation(sc, ANN_DEFAULT_CLASS) === 'true' ||
-    annotation(sc, ANN_BETA_DEFAULT_CLASS) === 'true'
-  );
-}
+export { claimHasClass, defaultClassOf as defaultClass, isDefaultClass };
 
-/**
- * Upstream `util.GetDefaultClass` (1.26+): with several defaults, the newest wins, and among
- * equally new ones the first by name.
- */
-export function defaultClass(classes: readonly KubeObject[]): KubeObject | undefined {
-  const created = (c: KubeObject) => parseTime(c.metadata?.creationTimestamp) ?? 0;
-  const defaults = classes.filter(isDefaultClass);
-  defaults.sort((a, b) => created(b) - created(a) || nameOf(a).localeCompare(nameOf(b)));
-  return defaults[0];
-}
-
-export function findClass(classes: readonly KubeObject[], name: string): KubeObject | undefined {
+export function findClass(
+  classes: readonly StorageClass[],
+  name: string,
+): StorageClass | undefined {
   return classes.find((c) => nameOf(c) === name);
 }
 
 /** `volumeBindingMode` of a class; the API defaults it to `Immediate`. */
-export function isWaitForFirstConsumer(sc: KubeObject | undefined): boolean {
-  return strAt(sc, 'volumeBindingMode') === 'WaitForFirstConsumer';
+export function isWaitForFirstConsumer(sc: StorageClass | undefined): boolean {
+  return sc?.volumeBindingMode === 'WaitForFirstConsumer';
 }

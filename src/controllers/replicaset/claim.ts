@@ -10,7 +10,7 @@
  * @module
  */
 import type { LabelSelector } from '../../api/labels/selector.js';
-import type { KubeObject } from '../../api/object.js';
+import { asKind, type Pod, type ReplicaSet } from '../../api/model/index.js';
 import type { ApiClient } from '../../client/api-client.js';
 import { isNotFound } from '../../client/api-client.js';
 import { StatusCodeError } from '../../client/lister-watcher.js';
@@ -20,7 +20,7 @@ import { REPLICA_SET_KIND } from './lookup.js';
 
 /** The claimed pods, and the errors that make this sync fail (after it did what it could). */
 export interface ClaimResult {
-  readonly claimed: KubeObject[];
+  readonly claimed: Pod[];
   readonly errors: Error[];
 }
 
@@ -28,28 +28,30 @@ function isInvalid(err: unknown): boolean {
   return err instanceof StatusCodeError && (err.status?.reason === 'Invalid' || err.code === 422);
 }
 
-async function freshOwnerCheck(client: ApiClient, rs: KubeObject): Promise<Error | undefined> {
+function asError(err: unknown): Error {
+  return err instanceof Error ? err : new Error(String(err));
+}
+
+async function freshOwnerCheck(client: ApiClient, rs: ReplicaSet): Promise<Error | undefined> {
   const ref = {
     ...RESOURCES.replicasets,
     namespace: rs.metadata?.namespace ?? '',
     name: rs.metadata?.name ?? '',
   };
-  const fresh = await client
-    .get(ref)
-    .catch((err: unknown) => (err instanceof Error ? err : new Error(String(err))));
+  const fresh = await client.get(ref).catch(asError);
   return recheckOwner(rs, fresh, REPLICA_SET_KIND.kind);
 }
 
-function patchPod(client: ApiClient, p: ClaimPatch<KubeObject>): Promise<KubeObject> {
+async function patchPod(client: ApiClient, p: ClaimPatch<Pod>): Promise<Pod> {
   const ref = {
     ...RESOURCES.pods,
     namespace: p.object.metadata?.namespace ?? '',
     name: p.object.metadata?.name ?? '',
   };
-  return client.patch(ref, p.patch, 'strategic');
+  return asKind(await client.patch(ref, p.patch, 'strategic'), 'Pod');
 }
 
-function adoptionError(pod: KubeObject, reason: Error): Error {
+function adoptionError(pod: Pod, reason: Error): Error {
   const m = pod.metadata;
   return new Error(
     `can't adopt Pod ${m?.namespace ?? ''}/${m?.name ?? ''} (${m?.uid ?? ''}): ${reason.message}`,
@@ -59,16 +61,16 @@ function adoptionError(pod: KubeObject, reason: Error): Error {
 /** Claims `pods` (the namespace's active pods) for `rs`. */
 export async function claimPods(
   client: ApiClient,
-  rs: KubeObject,
+  rs: ReplicaSet,
   selector: LabelSelector,
-  pods: readonly KubeObject[],
+  pods: readonly Pod[],
 ): Promise<ClaimResult> {
   const plan = claimObjects(rs, selector, pods, { ownerKind: REPLICA_SET_KIND });
   const claimed = [...plan.claimed];
   const errors = [...plan.errors];
   const releases = plan.release.map(async (p) => {
     await patchPod(client, p).catch((err: unknown) => {
-      if (!isNotFound(err) && !isInvalid(err)) errors.push(err as Error);
+      if (!isNotFound(err) && !isInvalid(err)) errors.push(asError(err));
     });
   });
   let adoptions: Promise<void>[] = [];
@@ -81,7 +83,7 @@ export async function claimPods(
         try {
           claimed.push(await patchPod(client, p));
         } catch (err) {
-          if (!isNotFound(err)) errors.push(err as Error);
+          if (!isNotFound(err)) errors.push(asError(err));
         }
       });
     }

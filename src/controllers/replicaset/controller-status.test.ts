@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { KubeObject } from '../../api/object.js';
-import type { DeleteOptions, WriteOptions } from '../../client/api-client.js';
 import { ApiClient } from '../../client/api-client.js';
+import type { DeleteOptions, WriteOptions } from '../../client/call-options.js';
 import { StatusCodeError } from '../../client/lister-watcher.js';
 import type { CollectionRef, ObjectRef } from '../../client/resource-path.js';
 import { RESOURCES } from '../../controller/context.js';
@@ -24,7 +24,7 @@ import {
   scale,
   setPodReady,
   waitForOwned,
-} from './test-fixtures.js';
+} from './testing/fixtures.js';
 
 const QUOTA_MESSAGE = 'pods "web" is forbidden: exceeded quota: compute, requested: pods=1';
 
@@ -32,11 +32,11 @@ const QUOTA_MESSAGE = 'pods "web" is forbidden: exceeded quota: compute, request
 class FaultyClient extends ApiClient {
   failCreates = false;
   failDeletes = false;
-  override create<T extends KubeObject>(
+  override create(
     ref: CollectionRef,
-    object: T,
+    object: KubeObject,
     options?: WriteOptions,
-  ): Promise<T> {
+  ): Promise<KubeObject> {
     if (this.failCreates && ref.plural === 'pods' && ref.namespace === 'quota') {
       return Promise.reject(forbidden());
     }

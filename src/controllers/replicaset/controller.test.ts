@@ -20,7 +20,7 @@ import {
   rsRef,
   scale,
   waitForOwned,
-} from './test-fixtures.js';
+} from './testing/fixtures.js';
 import { POD_DELETION_COST_ANNOTATION } from './victims.js';
 
 let h: Harness;

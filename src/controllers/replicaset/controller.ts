@@ -11,12 +11,13 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import type { ReplicaSet } from '../../api/model/index.js';
 import { deletedObject } from '../../client/shared-informer.js';
 import type { ControllerContext, ControllerDefinition } from '../../controller/context.js';
 import { RESOURCES } from '../../controller/context.js';
 import { runController } from '../../controller/controller.js';
 import { EXPECTATIONS_TIMEOUT_MS, UIDTrackingExpectations } from '../../controller/expectations.js';
+import { kindInformer } from '../../controller/kind-informer.js';
 import { WorkQueue } from '../../controller/workqueue.js';
 import { CONTROLLER_UID_INDEX, controllerUidIndexFunc, objectKeyOf } from './lookup.js';
 import { BURST_REPLICAS } from './manage-replicas.js';
@@ -46,10 +47,13 @@ export function createReplicaSetController(
 }
 
 async function run(ctx: ControllerContext, options: ReplicaSetControllerOptions): Promise<void> {
-  const rsInformer = ctx.informers.informer(RESOURCES.replicasets, {
-    indexers: { [CONTROLLER_UID_INDEX]: controllerUidIndexFunc },
-  });
-  const podInformer = ctx.informers.informer(RESOURCES.pods);
+  const rsInformer = kindInformer(
+    ctx.informers.informer(RESOURCES.replicasets, {
+      indexers: { [CONTROLLER_UID_INDEX]: controllerUidIndexFunc },
+    }),
+    'ReplicaSet',
+  );
+  const podInformer = kindInformer(ctx.informers.informer(RESOURCES.pods), 'Pod');
   const queue = new WorkQueue<string>({
     clock: ctx.clock,
     name: 'replicaset',
@@ -61,7 +65,7 @@ async function run(ctx: ControllerContext, options: ReplicaSetControllerOptions)
   });
   const lookup = rsInformer.lister;
 
-  const forgetAndSync = (rs: KubeObject): void => {
+  const forgetAndSync = (rs: ReplicaSet): void => {
     const key = objectKeyOf(rs);
     expectations.delete(key);
     queue.add(key);
@@ -87,7 +91,8 @@ async function run(ctx: ControllerContext, options: ReplicaSetControllerOptions)
   });
 
   try {
-    if (!(await ctx.informers.waitForSync([rsInformer, podInformer], ctx.signal))) return;
+    const caches = [rsInformer.informer, podInformer.informer];
+    if (!(await ctx.informers.waitForSync(caches, ctx.signal))) return;
     const deps = {
       client: ctx.client,
       replicaSets: rsInformer.lister,

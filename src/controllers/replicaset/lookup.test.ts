@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { KubeObject } from '../../api/object.js';
+import { asKind, type Pod, type ReplicaSet } from '../../api/model/index.js';
 import {
   controllerUidIndexFunc,
   podReplicaSets,
@@ -14,32 +14,35 @@ import {
   resolveControllerRef,
 } from './lookup.js';
 
-function rs(name: string, selector: unknown, owner?: string): KubeObject {
-  return {
-    metadata: {
-      name,
-      namespace: 'ns',
-      uid: `uid-${name}`,
-      ...(owner
-        ? {
-            ownerReferences: [
-              {
-                apiVersion: 'apps/v1',
-                kind: 'Deployment',
-                name: 'd',
-                uid: owner,
-                controller: true,
-              },
-            ],
-          }
-        : {}),
+function rs(name: string, selector: unknown, owner?: string): ReplicaSet {
+  return asKind(
+    {
+      metadata: {
+        name,
+        namespace: 'ns',
+        uid: `uid-${name}`,
+        ...(owner
+          ? {
+              ownerReferences: [
+                {
+                  apiVersion: 'apps/v1',
+                  kind: 'Deployment',
+                  name: 'd',
+                  uid: owner,
+                  controller: true,
+                },
+              ],
+            }
+          : {}),
+      },
+      spec: { selector },
     },
-    spec: { selector },
-  };
+    'ReplicaSet',
+  );
 }
 
-function pod(name: string, labels: Record<string, string>, ns = 'ns'): KubeObject {
-  return { metadata: { name, namespace: ns, uid: `uid-${name}`, labels } };
+function pod(name: string, labels: Record<string, string>, ns = 'ns'): Pod {
+  return asKind({ metadata: { name, namespace: ns, uid: `uid-${name}`, labels } }, 'Pod');
 }
 
 const WEB = rs('web', { matchLabels: { app: 'web' } }, 'dep');
@@ -54,7 +57,7 @@ const lookup: ReplicaSetLookup = {
 };
 
 describe('podReplicaSets', () => {
-  const cases: [string, KubeObject, string[]][] = [
+  const cases: [string, Pod, string[]][] = [
     [
       'matches by selector; empty, nil and invalid selectors match nothing',
       pod('p', { app: 'web' }),
@@ -103,7 +106,7 @@ describe('relatedPods and the controller-UID index', () => {
     pod('b', { app: 'web', v: '2' }),
     pod('c', { app: 'db' }),
   ];
-  const cases: [string, KubeObject, KubeObject[], string[]][] = [
+  const cases: [string, ReplicaSet, ReplicaSet[], string[]][] = [
     ['pods of every sibling, each once', WEB, [WEB, WEB2], ['a', 'b']],
     ['no controller: no related pods', EMPTY, [EMPTY], []],
     ['invalid sibling selector is skipped', WEB2, [BAD, WEB2], ['b']],

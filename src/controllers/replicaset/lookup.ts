@@ -7,13 +7,12 @@
  */
 import {
   type LabelSelector,
-  type LabelSelectorObject,
   LabelSelectorParseError,
   labelSelectorFromObject,
 } from '../../api/labels/selector.js';
+import type { Pod, ReplicaSet } from '../../api/model/index.js';
 import type { KubeObject, OwnerReference } from '../../api/object.js';
 import { controllerRefOf, type GroupVersionKind } from '../../controller/controller-ref.js';
-import { field } from './status.js';
 
 /** The kind the controller's refs carry (`apps/v1 ReplicaSet`). */
 export const REPLICA_SET_KIND: GroupVersionKind = {
@@ -25,7 +24,10 @@ export const REPLICA_SET_KIND: GroupVersionKind = {
 /** Name of the ReplicaSet informer index: the UID of each ReplicaSet's controller (Deployment). */
 export const CONTROLLER_UID_INDEX = 'controllerUID';
 
-/** Index function for {@link CONTROLLER_UID_INDEX}; ReplicaSets without a controller are not indexed. */
+/**
+ * Index function for {@link CONTROLLER_UID_INDEX}; ReplicaSets without a controller are not
+ * indexed. It reads metadata only, so it takes the informer's objects as they are.
+ */
 export function controllerUidIndexFunc(rs: KubeObject): readonly string[] {
   const ref = controllerRefOf(rs);
   return ref === undefined ? [] : [ref.uid];
@@ -40,11 +42,9 @@ export function objectKeyOf(obj: KubeObject): string {
  * `spec.selector` as a selector (upstream `LabelSelectorAsSelector`); undefined when the
  * selector does not parse (upstream logs and skips such ReplicaSets without retrying).
  */
-export function replicaSetSelector(rs: KubeObject): LabelSelector | undefined {
+export function replicaSetSelector(rs: ReplicaSet): LabelSelector | undefined {
   try {
-    return labelSelectorFromObject(
-      field(rs, 'spec').selector as LabelSelectorObject | null | undefined,
-    );
+    return labelSelectorFromObject(rs.spec?.selector);
   } catch (err) {
     if (err instanceof LabelSelectorParseError) return undefined;
     throw err;
@@ -53,8 +53,8 @@ export function replicaSetSelector(rs: KubeObject): LabelSelector | undefined {
 
 /** Read access to cached ReplicaSets (a lister fits). */
 export interface ReplicaSetLookup {
-  get(namespace: string, name: string): KubeObject | undefined;
-  listInNamespace(namespace: string): KubeObject[];
+  get(namespace: string, name: string): ReplicaSet | undefined;
+  listInNamespace(namespace: string): ReplicaSet[];
 }
 
 /**
@@ -65,7 +65,7 @@ export function resolveControllerRef(
   lookup: ReplicaSetLookup,
   namespace: string,
   ref: OwnerReference,
-): KubeObject | undefined {
+): ReplicaSet | undefined {
   if (ref.kind !== REPLICA_SET_KIND.kind) return undefined;
   const rs = lookup.get(namespace, ref.name);
   return rs !== undefined && rs.metadata?.uid === ref.uid ? rs : undefined;
@@ -76,7 +76,7 @@ export function resolveControllerRef(
  * pod's labels. A pod without labels matches none, and so does a ReplicaSet whose selector is
  * empty or invalid ("should match nothing, not everything").
  */
-export function podReplicaSets(lookup: ReplicaSetLookup, pod: KubeObject): KubeObject[] {
+export function podReplicaSets(lookup: ReplicaSetLookup, pod: Pod): ReplicaSet[] {
   const labels = pod.metadata?.labels;
   if (labels === undefined || labels === null || Object.keys(labels).length === 0) return [];
   return lookup.listInNamespace(pod.metadata?.namespace ?? '').filter((rs) => {
@@ -92,13 +92,13 @@ export function podReplicaSets(lookup: ReplicaSetLookup, pod: KubeObject): KubeO
  * no related pods, so every co-location rank is 0.
  */
 export function relatedPods(
-  rs: KubeObject,
-  siblings: readonly KubeObject[],
-  podsInNamespace: readonly KubeObject[],
-): KubeObject[] {
+  rs: ReplicaSet,
+  siblings: readonly ReplicaSet[],
+  podsInNamespace: readonly Pod[],
+): Pod[] {
   if (controllerRefOf(rs) === undefined) return [];
   const seen = new Set<string>();
-  const result: KubeObject[] = [];
+  const result: Pod[] = [];
   for (const sibling of siblings) {
     const selector = replicaSetSelector(sibling);
     if (selector === undefined) continue;

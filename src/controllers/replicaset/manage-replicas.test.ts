@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { KubeObject } from '../../api/object.js';
+import { asKind, type Pod, type ReplicaSet } from '../../api/model/index.js';
 import { StatusCodeError } from '../../client/lister-watcher.js';
 import { UIDTrackingExpectations } from '../../controller/expectations.js';
 import { FakeClock } from '../../util/clock.js';
@@ -28,17 +28,20 @@ describe('replicaChange', () => {
   }
 });
 
-const RS: KubeObject = {
-  metadata: { name: 'rs', namespace: 'ns', uid: 'u' },
-  spec: { replicas: 0 },
-};
+const RS = asKind(
+  {
+    metadata: { name: 'rs', namespace: 'ns', uid: 'u' },
+    spec: { replicas: 0 },
+  },
+  'ReplicaSet',
+);
 
-function withReplicas(n: number): KubeObject {
-  return { ...RS, spec: { replicas: n } };
+function withReplicas(n: number): ReplicaSet {
+  return asKind({ ...RS, spec: { replicas: n } }, 'ReplicaSet');
 }
 
-function pod(name: string): KubeObject {
-  return { metadata: { name, namespace: 'ns', uid: `uid-${name}` } };
+function pod(name: string): Pod {
+  return asKind({ metadata: { name, namespace: 'ns', uid: `uid-${name}` } }, 'Pod');
 }
 
 const quota = () => new StatusCodeError(403, { reason: 'Forbidden', message: 'exceeded quota' });

@@ -1,6 +1,6 @@
 /**
  * Creating and deleting pods to close the gap between the active owned pods and `spec.replicas`
- * (upstream `replica_set.go: manageReplicas`; spec §B.2).
+ * (upstream `replica_set.go: manageReplicas`; docs/design/replicaset-deployment.md §2).
  *
  * Expectations are set before any request, so events of the first pods cannot race past them:
  * - too few: expect n creations (n ≤ burstReplicas = 500), create in slow-start batches
@@ -12,7 +12,7 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import type { Pod, ReplicaSet } from '../../api/model/index.js';
 import { isNotFound } from '../../client/api-client.js';
 import type { UIDTrackingExpectations } from '../../controller/expectations.js';
 import { SLOW_START_INITIAL_BATCH_SIZE, slowStartBatch } from '../../controller/slow-start.js';
@@ -45,9 +45,9 @@ export interface ManageDeps {
  */
 export async function manageReplicas(
   deps: ManageDeps,
-  rs: KubeObject,
-  filteredPods: readonly KubeObject[],
-  relatedPods: readonly KubeObject[],
+  rs: ReplicaSet,
+  filteredPods: readonly Pod[],
+  relatedPods: readonly Pod[],
 ): Promise<Error | undefined> {
   const change = replicaChange(filteredPods.length, desiredReplicas(rs), deps.burstReplicas);
   if (change > 0) return createPods(deps, rs, change);
@@ -60,7 +60,7 @@ function asError(err: unknown): Error {
   return err instanceof Error ? err : new Error(String(err));
 }
 
-async function createPods(deps: ManageDeps, rs: KubeObject, n: number): Promise<Error | undefined> {
+async function createPods(deps: ManageDeps, rs: ReplicaSet, n: number): Promise<Error | undefined> {
   const rsKey = objectKeyOf(rs);
   deps.expectations.expectCreations(rsKey, n);
   const { successes, error } = await slowStartBatch(n, SLOW_START_INITIAL_BATCH_SIZE, async () => {
@@ -77,8 +77,8 @@ async function createPods(deps: ManageDeps, rs: KubeObject, n: number): Promise<
 
 async function deletePods(
   deps: ManageDeps,
-  rs: KubeObject,
-  victims: readonly KubeObject[],
+  rs: ReplicaSet,
+  victims: readonly Pod[],
 ): Promise<Error | undefined> {
   const rsKey = objectKeyOf(rs);
   deps.expectations.expectDeletions(rsKey, victims.map(objectKeyOf));

@@ -11,20 +11,16 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import type { Pod, ReplicaSet } from '../../api/model/index.js';
+import { isJsonObject, type KubeObject } from '../../api/object.js';
 import type { ApiClient } from '../../client/api-client.js';
 import { isNotFound } from '../../client/api-client.js';
 import { StatusCodeError } from '../../client/lister-watcher.js';
 import { RESOURCES } from '../../controller/context.js';
 import { newControllerRef } from '../../controller/controller-ref.js';
 import type { EventRecorder } from '../../controller/events.js';
-import {
-  checkPodCreatable,
-  type PodTemplateSpec,
-  podFromTemplate,
-} from '../../controller/pod-template.js';
+import { checkPodCreatable, podFromTemplate } from '../../controller/pod-template.js';
 import { REPLICA_SET_KIND } from './lookup.js';
-import { field } from './status.js';
 
 export const SUCCESSFUL_CREATE_REASON = 'SuccessfulCreate';
 export const FAILED_CREATE_REASON = 'FailedCreate';
@@ -37,23 +33,17 @@ export const NAMESPACE_TERMINATING_CAUSE = 'NamespaceTerminating';
 /** The pod writes `manageReplicas` needs. */
 export interface PodControl {
   /** Creates one pod from `rs`'s template, controlled by `rs`. Rejects with the API error. */
-  createPod(rs: KubeObject): Promise<void>;
+  createPod(rs: ReplicaSet): Promise<void>;
   /** Deletes `pod` (owned by `rs`). Rejects with the API error (NotFound included). */
-  deletePod(rs: KubeObject, pod: KubeObject): Promise<void>;
+  deletePod(rs: ReplicaSet, pod: Pod): Promise<void>;
 }
 
 /** Upstream `apierrors.HasStatusCause(err, name)`: a cause of that type in the Status details. */
 export function hasStatusCause(err: unknown, cause: string): boolean {
   if (!(err instanceof StatusCodeError)) return false;
   const details = err.status?.details;
-  if (typeof details !== 'object' || details === null) return false;
-  const causes = (details as { causes?: unknown }).causes;
-  return (
-    Array.isArray(causes) &&
-    causes.some(
-      (c) => typeof c === 'object' && c !== null && (c as { reason?: unknown }).reason === cause,
-    )
-  );
+  const causes = isJsonObject(details) ? details.causes : undefined;
+  return Array.isArray(causes) && causes.some((c) => isJsonObject(c) && c.reason === cause);
 }
 
 function errorText(err: unknown): string {
@@ -64,8 +54,8 @@ function errorText(err: unknown): string {
 export function apiPodControl(client: ApiClient, recorder: EventRecorder): PodControl {
   return {
     async createPod(rs) {
-      const template = field(rs, 'spec').template as PodTemplateSpec | undefined;
-      const pod = podFromTemplate(template ?? {}, rs, newControllerRef(rs, REPLICA_SET_KIND));
+      const template = rs.spec?.template ?? {};
+      const pod = podFromTemplate(template, rs, newControllerRef(rs, REPLICA_SET_KIND));
       const refused = checkPodCreatable(pod);
       if (refused !== undefined) throw refused;
       const namespace = rs.metadata?.namespace ?? '';

@@ -5,15 +5,18 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { KubeObject } from '../../api/object.js';
+import { asKind, type Pod, type ReplicaSet } from '../../api/model/index.js';
 import type { ReplicaSetLookup } from './lookup.js';
 import { type PodEventEffects, podAdded, podDeleted, podUpdated } from './pod-events.js';
 
-function rs(name: string, uid: string, app: string, minReadySeconds = 0): KubeObject {
-  return {
-    metadata: { name, namespace: 'ns', uid },
-    spec: { minReadySeconds, selector: { matchLabels: { app } } },
-  };
+function rs(name: string, uid: string, app: string, minReadySeconds = 0): ReplicaSet {
+  return asKind(
+    {
+      metadata: { name, namespace: 'ns', uid },
+      spec: { minReadySeconds, selector: { matchLabels: { app } } },
+    },
+    'ReplicaSet',
+  );
 }
 
 const RS_A = rs('a', 'uid-a', 'web', 5);
@@ -32,31 +35,34 @@ interface PodOpts {
   ready?: boolean;
 }
 
-function pod(o: PodOpts = {}): KubeObject {
-  return {
-    metadata: {
-      name: 'p',
-      namespace: 'ns',
-      uid: 'pod-uid',
-      resourceVersion: o.rv ?? '1',
-      labels: o.labels ?? { app: 'web' },
-      ...(o.owner
-        ? {
-            ownerReferences: [
-              {
-                apiVersion: 'apps/v1',
-                kind: o.owner.kind ?? 'ReplicaSet',
-                name: o.owner.name,
-                uid: o.owner.uid,
-                controller: true,
-              },
-            ],
-          }
-        : {}),
-      ...(o.deleting ? { deletionTimestamp: '2026-01-01T00:00:00Z' } : {}),
+function pod(o: PodOpts = {}): Pod {
+  return asKind(
+    {
+      metadata: {
+        name: 'p',
+        namespace: 'ns',
+        uid: 'pod-uid',
+        resourceVersion: o.rv ?? '1',
+        labels: o.labels ?? { app: 'web' },
+        ...(o.owner
+          ? {
+              ownerReferences: [
+                {
+                  apiVersion: 'apps/v1',
+                  kind: o.owner.kind ?? 'ReplicaSet',
+                  name: o.owner.name,
+                  uid: o.owner.uid,
+                  controller: true,
+                },
+              ],
+            }
+          : {}),
+        ...(o.deleting ? { deletionTimestamp: '2026-01-01T00:00:00Z' } : {}),
+      },
+      status: o.ready ? { conditions: [{ type: 'Ready', status: 'True' }] } : {},
     },
-    status: o.ready ? { conditions: [{ type: 'Ready', status: 'True' }] } : {},
-  };
+    'Pod',
+  );
 }
 
 const OWNED_A = { name: 'a', uid: 'uid-a' };
@@ -69,7 +75,7 @@ const none: PodEventEffects = {
 const fx = (e: Partial<PodEventEffects>): PodEventEffects => ({ ...none, ...e });
 
 describe('podAdded', () => {
-  const cases: [string, KubeObject, PodEventEffects][] = [
+  const cases: [string, Pod, PodEventEffects][] = [
     [
       'owned: creation observed',
       pod({ owner: OWNED_A }),
@@ -89,7 +95,7 @@ describe('podAdded', () => {
 });
 
 describe('podUpdated', () => {
-  const cases: [string, KubeObject, KubeObject, PodEventEffects][] = [
+  const cases: [string, Pod, Pod, PodEventEffects][] = [
     ['same resourceVersion: nothing', pod({ owner: OWNED_A }), pod({ owner: OWNED_A }), none],
     [
       'owned, changed: owner syncs',
@@ -147,7 +153,7 @@ describe('podUpdated', () => {
 });
 
 describe('podDeleted', () => {
-  const cases: [string, KubeObject, PodEventEffects][] = [
+  const cases: [string, Pod, PodEventEffects][] = [
     [
       'owned',
       pod({ owner: OWNED_A }),

@@ -6,16 +6,17 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import type { Pod, ReplicaSet } from '../../api/model/index.js';
 import { deepEqual } from '../../api/object.js';
 import { controllerRefOf } from '../../controller/controller-ref.js';
+import { minReadySecondsOf } from '../../controller/workload-defaults.js';
 import {
   objectKeyOf,
   podReplicaSets,
   type ReplicaSetLookup,
   resolveControllerRef,
 } from './lookup.js';
-import { field, isPodReady } from './status.js';
+import { isPodReady } from './status.js';
 
 /** The effects of one pod event. Keys are ReplicaSet keys (`<namespace>/<name>`). */
 export interface PodEventEffects {
@@ -33,13 +34,13 @@ function noEffects(): PodEventEffects {
   return { creationsObserved: [], deletionsObserved: [], enqueue: [], enqueueAfter: [] };
 }
 
-function hasDeletionTimestamp(pod: KubeObject): boolean {
+function hasDeletionTimestamp(pod: Pod): boolean {
   const ts = pod.metadata?.deletionTimestamp;
   return ts !== undefined && ts !== null;
 }
 
 /** The owning ReplicaSet of a pod by its controllerRef, if that resolves in the cache. */
-function owner(lookup: ReplicaSetLookup, pod: KubeObject): KubeObject | undefined {
+function owner(lookup: ReplicaSetLookup, pod: Pod): ReplicaSet | undefined {
   const ref = controllerRefOf(pod);
   return ref === undefined
     ? undefined
@@ -50,13 +51,13 @@ function owner(lookup: ReplicaSetLookup, pod: KubeObject): KubeObject | undefine
  * Upstream `deletePod`: the owner observes the deletion of this pod and syncs. Orphans are no
  * one's concern. (A tombstone's last state is passed in as `pod`.)
  */
-export function podDeleted(lookup: ReplicaSetLookup, pod: KubeObject): PodEventEffects {
+export function podDeleted(lookup: ReplicaSetLookup, pod: Pod): PodEventEffects {
   const effects = noEffects();
   addDeletion(effects, lookup, pod);
   return effects;
 }
 
-function addDeletion(effects: PodEventEffects, lookup: ReplicaSetLookup, pod: KubeObject): void {
+function addDeletion(effects: PodEventEffects, lookup: ReplicaSetLookup, pod: Pod): void {
   const rs = owner(lookup, pod);
   if (rs === undefined) return;
   const rsKey = objectKeyOf(rs);
@@ -69,7 +70,7 @@ function addDeletion(effects: PodEventEffects, lookup: ReplicaSetLookup, pod: Ku
  * it must not count as a creation); an owned pod is a creation its owner observes; an orphan
  * wakes every ReplicaSet whose selector matches it, without observing anything.
  */
-export function podAdded(lookup: ReplicaSetLookup, pod: KubeObject): PodEventEffects {
+export function podAdded(lookup: ReplicaSetLookup, pod: Pod): PodEventEffects {
   if (hasDeletionTimestamp(pod)) return podDeleted(lookup, pod);
   const effects = noEffects();
   if (controllerRefOf(pod) !== undefined) {
@@ -93,11 +94,7 @@ export function podAdded(lookup: ReplicaSetLookup, pod: KubeObject): PodEventEff
  *   ready (the extra second absorbs timer skew, upstream issue 39785);
  * - orphan whose labels or controllerRef changed → every matching ReplicaSet syncs.
  */
-export function podUpdated(
-  lookup: ReplicaSetLookup,
-  oldPod: KubeObject,
-  curPod: KubeObject,
-): PodEventEffects {
+export function podUpdated(lookup: ReplicaSetLookup, oldPod: Pod, curPod: Pod): PodEventEffects {
   const effects = noEffects();
   if (oldPod.metadata?.resourceVersion === curPod.metadata?.resourceVersion) return effects;
   const labelChanged = !deepEqual(oldPod.metadata?.labels ?? {}, curPod.metadata?.labels ?? {});
@@ -127,14 +124,14 @@ export function podUpdated(
 function ownedPodUpdated(
   effects: PodEventEffects,
   lookup: ReplicaSetLookup,
-  oldPod: KubeObject,
-  curPod: KubeObject,
+  oldPod: Pod,
+  curPod: Pod,
 ): void {
   const rs = owner(lookup, curPod);
   if (rs === undefined) return;
   const rsKey = objectKeyOf(rs);
   effects.enqueue.push(rsKey);
-  const minReadySeconds = Number(field(rs, 'spec').minReadySeconds ?? 0);
+  const minReadySeconds = minReadySecondsOf(rs);
   if (!isPodReady(oldPod) && isPodReady(curPod) && minReadySeconds > 0) {
     effects.enqueueAfter.push({ rsKey, ms: (minReadySeconds + 1) * 1000 });
   }

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { KubeObject } from '../../api/object.js';
+import { asKind, type Pod, type ReplicaSet } from '../../api/model/index.js';
 import {
   availabilityRecheckSeconds,
   isPodActive,
@@ -27,29 +27,41 @@ function rs(
     generation?: number;
     status?: Record<string, unknown>;
   } = {},
-) {
-  return {
-    metadata: { name: 'rs', generation: opts.generation ?? 2 },
-    spec: {
-      replicas: opts.replicas ?? 3,
-      minReadySeconds: opts.minReady ?? 0,
-      template: { metadata: { labels: { app: 'web', tier: 'fe' } } },
+): ReplicaSet {
+  return asKind(
+    {
+      metadata: { name: 'rs', generation: opts.generation ?? 2 },
+      spec: {
+        replicas: opts.replicas ?? 3,
+        minReadySeconds: opts.minReady ?? 0,
+        template: { metadata: { labels: { app: 'web', tier: 'fe' } } },
+      },
+      status: opts.status ?? {},
     },
-    status: opts.status ?? {},
-  } satisfies KubeObject;
+    'ReplicaSet',
+  );
 }
 
-function pod(labels: Record<string, string>, readyAgoSec?: number, phase = 'Running'): KubeObject {
-  return {
-    metadata: { name: 'p', labels },
-    status: {
-      phase,
-      conditions:
-        readyAgoSec === undefined
-          ? [{ type: 'Ready', status: 'False' }]
-          : [{ type: 'Ready', status: 'True', lastTransitionTime: iso(NOW - readyAgoSec * 1000) }],
+function pod(labels: Record<string, string>, readyAgoSec?: number, phase = 'Running'): Pod {
+  return asKind(
+    {
+      metadata: { name: 'p', labels },
+      status: {
+        phase,
+        conditions:
+          readyAgoSec === undefined
+            ? [{ type: 'Ready', status: 'False' }]
+            : [
+                {
+                  type: 'Ready',
+                  status: 'True',
+                  lastTransitionTime: iso(NOW - readyAgoSec * 1000),
+                },
+              ],
+      },
     },
-  };
+    'Pod',
+  );
 }
 
 const FULL = { app: 'web', tier: 'fe' };
@@ -58,7 +70,7 @@ describe('replicaSetStatus counters', () => {
   const cases: Array<{
     name: string;
     minReady: number;
-    pods: KubeObject[];
+    pods: Pod[];
     want: [number, number, number, number];
   }> = [
     { name: 'no pods', minReady: 0, pods: [], want: [0, 0, 0, 0] },
@@ -106,7 +118,7 @@ describe('replicaSetStatus counters', () => {
   });
 
   it('a ready pod without a transition time is not available with minReadySeconds', () => {
-    const p: KubeObject = {
+    const p: Pod = {
       metadata: {},
       status: { conditions: [{ type: 'Ready', status: 'True' }] },
     };
@@ -176,7 +188,7 @@ describe('replicaSetStatusChanged', () => {
     availableReplicas: 3,
     observedGeneration: 2,
   };
-  const cases: Array<[string, KubeObject, boolean]> = [
+  const cases: Array<[string, ReplicaSet, boolean]> = [
     ['everything equal', rs({ status: current }), false],
     ['generation moved on', rs({ generation: 3, status: current }), true],
     ['counter differs', rs({ status: { ...current, readyReplicas: 2 } }), true],

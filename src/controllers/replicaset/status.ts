@@ -6,33 +6,32 @@
  * @module
  */
 
-import type { KubeObject } from '../../api/object.js';
-import { deepEqual, isJsonObject } from '../../api/object.js';
-import { field, isPodReady } from '../../api/policy/pod-conditions.js';
+import type {
+  Pod,
+  PodCondition,
+  ReplicaSet,
+  ReplicaSetCondition,
+  ReplicaSetStatus,
+} from '../../api/model/index.js';
+import { deepEqual } from '../../api/object.js';
+import { isPodReady } from '../../api/policy/pod-conditions.js';
 import { formatTime, parseTime } from '../../api/time.js';
+import { minReadySecondsOf, replicasOf } from '../../controller/workload-defaults.js';
 
 /** The only ReplicaSet condition type. */
 export const REPLICA_FAILURE_CONDITION = 'ReplicaFailure';
 
-type Json = Record<string, unknown>;
-
-function num(v: unknown, fallback = 0): number {
-  return typeof v === 'number' && Number.isFinite(v) ? v : fallback;
-}
-
 /** The pod's `Ready` condition, if any. */
-export function podReadyCondition(pod: KubeObject): Json | undefined {
-  const conditions = field(pod, 'status').conditions;
-  if (!Array.isArray(conditions)) return undefined;
-  return conditions.find((c): c is Json => isJsonObject(c) && c.type === 'Ready');
+export function podReadyCondition(pod: Pod): PodCondition | undefined {
+  return pod.status?.conditions?.find((c) => c.type === 'Ready');
 }
 
 // One reading of a pod's readiness for the eviction subresource and every controller.
-export { field, isPodReady };
+export { isPodReady };
 
 /** Upstream IsPodActive: not Succeeded/Failed and no deletionTimestamp. */
-export function isPodActive(pod: KubeObject): boolean {
-  const phase = field(pod, 'status').phase;
+export function isPodActive(pod: Pod): boolean {
+  const phase = pod.status?.phase;
   if (phase === 'Succeeded' || phase === 'Failed') return false;
   const deletion = pod.metadata?.deletionTimestamp;
   return deletion === undefined || deletion === null;
@@ -42,7 +41,7 @@ export function isPodActive(pod: KubeObject): boolean {
  * Upstream IsPodAvailable: ready, and either minReadySeconds is 0 or the Ready transition time
  * plus minReadySeconds is STRICTLY before now (a zero transition time never qualifies when m > 0).
  */
-export function isPodAvailable(pod: KubeObject, minReadySeconds: number, now: number): boolean {
+export function isPodAvailable(pod: Pod, minReadySeconds: number, now: number): boolean {
   if (!isPodReady(pod)) return false;
   if (minReadySeconds === 0) return true;
   const since = parseTime(podReadyCondition(pod)?.lastTransitionTime);
@@ -50,7 +49,7 @@ export function isPodAvailable(pod: KubeObject, minReadySeconds: number, now: nu
 }
 
 /** labels ⊇ template labels (an empty template selects everything, as upstream's selector does). */
-function hasAllLabels(pod: KubeObject, template: Record<string, unknown>): boolean {
+function hasAllLabels(pod: Pod, template: Readonly<Record<string, string>>): boolean {
   const labels = pod.metadata?.labels ?? {};
   return Object.entries(template).every(([k, v]) => labels[k] === v);
 }
@@ -61,7 +60,7 @@ function failureCondition(
   desired: number,
   error: Error | string,
   now: number,
-): Json {
+): ReplicaSetCondition {
   const diff = activeCount - desired;
   // diff == 0 leaves the reason empty upstream (a failure with no create/delete in flight).
   const reason = diff < 0 ? 'FailedCreate' : diff > 0 ? 'FailedDelete' : '';
@@ -75,26 +74,25 @@ function failureCondition(
 }
 
 function nextConditions(
-  rs: KubeObject,
+  rs: ReplicaSet,
   activeCount: number,
   now: number,
   manageError?: Error | string,
-): unknown[] {
-  const current = field(rs, 'status').conditions;
-  const list = Array.isArray(current) ? current : [];
-  const hasFailure = list.some((c) => isJsonObject(c) && c.type === REPLICA_FAILURE_CONDITION);
+): ReplicaSetCondition[] {
+  const list = rs.status?.conditions ?? [];
+  const hasFailure = list.some((c) => c.type === REPLICA_FAILURE_CONDITION);
   if (manageError !== undefined && !hasFailure) {
     return [...list, failureCondition(activeCount, desiredReplicas(rs), manageError, now)];
   }
   if (manageError === undefined && hasFailure) {
-    return list.filter((c) => !(isJsonObject(c) && c.type === REPLICA_FAILURE_CONDITION));
+    return list.filter((c) => c.type !== REPLICA_FAILURE_CONDITION);
   }
   return list;
 }
 
 /** `spec.replicas`, defaulted to 1 as `SetDefaults_ReplicaSet` does. */
-export function desiredReplicas(rs: KubeObject): number {
-  return num(field(rs, 'spec').replicas, 1);
+export function desiredReplicas(rs: ReplicaSet): number {
+  return replicasOf(rs);
 }
 
 /**
@@ -103,15 +101,14 @@ export function desiredReplicas(rs: KubeObject): number {
  * (owned pods with a deletionTimestamp) fills the gated `terminatingReplicas` only when given.
  */
 export function replicaSetStatus(
-  rs: KubeObject,
-  activePods: readonly KubeObject[],
+  rs: ReplicaSet,
+  activePods: readonly Pod[],
   now: number,
   manageError?: Error | string,
-  terminatingPods?: readonly KubeObject[],
-): Json {
-  const spec = field(rs, 'spec');
-  const templateLabels = field(field(spec.template, 'metadata'), 'labels');
-  const minReadySeconds = num(spec.minReadySeconds);
+  terminatingPods?: readonly Pod[],
+): ReplicaSetStatus {
+  const templateLabels = rs.spec?.template?.metadata?.labels ?? {};
+  const minReadySeconds = minReadySecondsOf(rs);
   let fullyLabeled = 0;
   let ready = 0;
   let available = 0;
@@ -121,8 +118,7 @@ export function replicaSetStatus(
     ready++;
     if (isPodAvailable(pod, minReadySeconds, now)) available++;
   }
-  const status: Json = { ...field(rs, 'status') };
-  status.replicas = activePods.length;
+  const status: ReplicaSetStatus = { ...rs.status, replicas: activePods.length };
   status.fullyLabeledReplicas = fullyLabeled;
   status.readyReplicas = ready;
   status.availableReplicas = available;
@@ -146,28 +142,28 @@ const COUNTERS = [
  * Upstream's skip-write rule: the write is needed unless all counters, terminatingReplicas and the
  * conditions are equal AND `metadata.generation == status.observedGeneration`.
  */
-export function replicaSetStatusChanged(rs: KubeObject, next: Json): boolean {
-  const cur = field(rs, 'status');
-  if (COUNTERS.some((k) => num(cur[k]) !== num(next[k]))) return true;
+export function replicaSetStatusChanged(rs: ReplicaSet, next: ReplicaSetStatus): boolean {
+  const cur: Partial<ReplicaSetStatus> = rs.status ?? {};
+  if (COUNTERS.some((k) => (cur[k] ?? 0) !== (next[k] ?? 0))) return true;
   if ((cur.terminatingReplicas ?? null) !== (next.terminatingReplicas ?? null)) return true;
-  if ((rs.metadata?.generation ?? 0) !== num(cur.observedGeneration)) return true;
+  if ((rs.metadata?.generation ?? 0) !== (cur.observedGeneration ?? 0)) return true;
   return !deepEqual(cur.conditions ?? [], next.conditions ?? []);
 }
 
 /**
  * Seconds after which the controller should re-sync so availability can flip without another event
- * (B.1 step 8): only when manageReplicas succeeded, minReadySeconds > 0, every desired replica is
+ * (docs/design/replicaset-deployment.md §1, step 8): only when manageReplicas succeeded, minReadySeconds > 0, every desired replica is
  * ready but not all are available yet. Otherwise `undefined`.
  */
 export function availabilityRecheckSeconds(
-  rs: KubeObject,
-  status: Json,
+  rs: ReplicaSet,
+  status: ReplicaSetStatus,
   manageError?: Error | string,
 ): number | undefined {
-  const minReadySeconds = num(field(rs, 'spec').minReadySeconds);
+  const minReadySeconds = minReadySecondsOf(rs);
   if (manageError !== undefined || minReadySeconds <= 0) return undefined;
   const desired = desiredReplicas(rs);
-  if (num(status.readyReplicas) !== desired || num(status.availableReplicas) === desired)
+  if ((status.readyReplicas ?? 0) !== desired || (status.availableReplicas ?? 0) === desired)
     return undefined;
   return minReadySeconds;
 }

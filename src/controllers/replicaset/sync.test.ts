@@ -8,6 +8,7 @@
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
 import { parseLabelSelector } from '../../api/labels/selector.js';
+import { asKind } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import type { Lister } from '../../client/shared-informer.js';
 import { RESOURCES } from '../../controller/context.js';
@@ -17,10 +18,10 @@ import { type Harness, startHarness } from '../../controller/testing/harness.js'
 import { FakeClock, realClock } from '../../util/clock.js';
 import { apiPodControl } from './pod-control.js';
 import { type SyncDeps, syncReplicaSet } from './sync.js';
-import { createNamespace, createReplicaSet } from './test-fixtures.js';
+import { createNamespace, createReplicaSet } from './testing/fixtures.js';
 
 /** A lister over a fixed list of objects (a cache that never catches up). */
-function snapshotLister(items: readonly KubeObject[]): Lister<KubeObject> {
+function snapshotLister<T extends KubeObject>(items: readonly T[]): Lister<T> {
   const inNs = (ns: string) => items.filter((o) => (o.metadata?.namespace ?? '') === ns);
   return {
     get: (ns, name) => inNs(ns).find((o) => o.metadata?.name === name),
@@ -65,7 +66,10 @@ it('does not create again while creations are unobserved, until they expire', as
 
   // The cache still shows no pods: without expectations this would create 3 more.
   await syncReplicaSet(
-    { ...deps, replicaSets: snapshotLister([await h.client.get(rsRefOf(rs))]) },
+    {
+      ...deps,
+      replicaSets: snapshotLister([asKind(await h.client.get(rsRefOf(rs)), 'ReplicaSet')]),
+    },
     'exp/e',
   );
   assert.equal((await pods()).length, 3);
@@ -73,7 +77,10 @@ it('does not create again while creations are unobserved, until they expire', as
   // Upstream's ExpectationsTimeout: after 5 min the stale cache is trusted again.
   await clock.step(EXPECTATIONS_TIMEOUT_MS + 1);
   await syncReplicaSet(
-    { ...deps, replicaSets: snapshotLister([await h.client.get(rsRefOf(rs))]) },
+    {
+      ...deps,
+      replicaSets: snapshotLister([asKind(await h.client.get(rsRefOf(rs)), 'ReplicaSet')]),
+    },
     'exp/e',
   );
   assert.equal((await pods()).length, 6);

@@ -1,6 +1,6 @@
 /**
  * One sync of one ReplicaSet key (upstream `replica_set.go: syncReplicaSet` and
- * `replica_set_utils.go: updateReplicaSetStatus`; spec §B.1, §B.6):
+ * `replica_set_utils.go: updateReplicaSetStatus`; docs/design/replicaset-deployment.md §1, §6):
  *
  * 1. read the ReplicaSet from the cache; gone → forget its expectations, done;
  * 2. note whether its expectations are satisfied (no creates/deletes in flight, or 5 min passed);
@@ -12,7 +12,7 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import { asKind, type Pod, type ReplicaSet, type ReplicaSetStatus } from '../../api/model/index.js';
 import type { ApiClient } from '../../client/api-client.js';
 import type { Lister } from '../../client/shared-informer.js';
 import { splitKey } from '../../client/store.js';
@@ -36,8 +36,8 @@ const STATUS_UPDATE_RETRIES = 1;
 
 export interface SyncDeps {
   readonly client: ApiClient;
-  readonly replicaSets: Lister<KubeObject>;
-  readonly pods: Lister<KubeObject>;
+  readonly replicaSets: Lister<ReplicaSet>;
+  readonly pods: Lister<Pod>;
   readonly podControl: PodControl;
   readonly expectations: UIDTrackingExpectations;
   readonly clock: Clock;
@@ -87,7 +87,7 @@ export async function syncReplicaSet(deps: SyncDeps, key: string): Promise<Recon
   return recheck === undefined ? {} : { requeueAfter: recheck * 1000 };
 }
 
-function controllerUid(rs: KubeObject): string {
+function controllerUid(rs: ReplicaSet): string {
   return rs.metadata?.ownerReferences?.find((r) => r.controller === true)?.uid ?? '';
 }
 
@@ -103,9 +103,9 @@ function aggregate(errors: readonly Error[]): Error {
  */
 async function writeStatus(
   client: ApiClient,
-  rs: KubeObject,
-  status: Record<string, unknown>,
-): Promise<KubeObject> {
+  rs: ReplicaSet,
+  status: ReplicaSetStatus,
+): Promise<ReplicaSet> {
   if (!replicaSetStatusChanged(rs, status)) return rs;
   const ref = {
     ...RESOURCES.replicasets,
@@ -115,10 +115,10 @@ async function writeStatus(
   let current = rs;
   for (let attempt = 0; ; attempt++) {
     try {
-      return await client.updateStatus(ref, { ...current, status });
+      return asKind(await client.updateStatus(ref, { ...current, status }), 'ReplicaSet');
     } catch (err) {
       if (attempt >= STATUS_UPDATE_RETRIES) throw err;
-      current = await client.get(ref);
+      current = asKind(await client.get(ref), 'ReplicaSet');
     }
   }
 }

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { KubeObject } from '../../api/object.js';
+import { asKind, type Pod } from '../../api/model/index.js';
 import {
   colocationRanks,
   comparePodsForDeletion,
@@ -23,7 +23,7 @@ const NOW = Date.parse('2024-06-01T12:00:00Z');
 const HOUR = 3_600_000;
 const iso = (ms: number): string => new Date(ms).toISOString();
 
-interface PodSpec {
+interface PodOptions {
   name: string;
   node?: string;
   phase?: string;
@@ -35,31 +35,34 @@ interface PodSpec {
   uid?: string;
 }
 
-function pod(p: PodSpec): KubeObject {
-  return {
-    metadata: {
-      name: p.name,
-      namespace: 'default',
-      uid: p.uid ?? '',
-      creationTimestamp: p.created === undefined ? null : iso(p.created),
-      annotations:
-        p.cost === undefined ? null : { 'controller.kubernetes.io/pod-deletion-cost': p.cost },
+function pod(p: PodOptions): Pod {
+  return asKind(
+    {
+      metadata: {
+        name: p.name,
+        namespace: 'default',
+        uid: p.uid ?? '',
+        creationTimestamp: p.created === undefined ? null : iso(p.created),
+        annotations:
+          p.cost === undefined ? null : { 'controller.kubernetes.io/pod-deletion-cost': p.cost },
+      },
+      spec: { nodeName: p.node ?? '' },
+      status: {
+        phase: p.phase ?? 'Running',
+        conditions: p.ready
+          ? [
+              {
+                type: 'Ready',
+                status: 'True',
+                lastTransitionTime: p.readySince === undefined ? null : iso(p.readySince),
+              },
+            ]
+          : [],
+        containerStatuses: p.ready ? [{ name: 'c', restartCount: p.restarts ?? 0 }] : [],
+      },
     },
-    spec: { nodeName: p.node ?? '' },
-    status: {
-      phase: p.phase ?? 'Running',
-      conditions: p.ready
-        ? [
-            {
-              type: 'Ready',
-              status: 'True',
-              lastTransitionTime: p.readySince === undefined ? null : iso(p.readySince),
-            },
-          ]
-        : [],
-      containerStatuses: p.ready ? [{ name: 'c', restartCount: p.restarts ?? 0 }] : [],
-    },
-  };
+    'Pod',
+  );
 }
 
 // The fixtures of upstream TestSortingActivePodsWithRanks (then1Month ≈ 30 days).
@@ -127,7 +130,7 @@ const P = {
 };
 
 describe('comparePodsForDeletion (upstream TestSortingActivePodsWithRanks)', () => {
-  const inequalities: Array<[string, KubeObject, number, KubeObject, number]> = [
+  const inequalities: Array<[string, Pod, number, Pod, number]> = [
     ['unscheduled < scheduled, rank ignored', P.unscheduled, 1, P.pending, 2],
     ['unscheduled < scheduled, higher rank', P.unscheduled, 2, P.pending, 1],
     ['Pending < Unknown', P.pending, 1, P.unknown, 2],
@@ -151,12 +154,8 @@ describe('comparePodsForDeletion (upstream TestSortingActivePodsWithRanks)', () 
     });
   }
 
-  const equalities: Array<[string, KubeObject, KubeObject]> = [
-    ...Object.entries(P).map(([k, p]): [string, KubeObject, KubeObject] => [
-      `${k} equals itself`,
-      p,
-      p,
-    ]),
+  const equalities: Array<[string, Pod, Pod]> = [
+    ...Object.entries(P).map(([k, p]): [string, Pod, Pod] => [`${k} equals itself`, p, p]),
     ['creation 5h and 8h share a log2 bucket', P.unscheduled5h, P.unscheduled8h],
     ['ready 5h and 8h share a log2 bucket', P.ready5h, P.ready8h],
   ];
@@ -183,7 +182,7 @@ describe('comparePodsForDeletion (upstream TestSortingActivePodsWithRanks)', () 
   });
 
   it('sidecar restarts break a tie of regular restarts', () => {
-    const withSidecar = (name: string, n: number): KubeObject => {
+    const withSidecar = (name: string, n: number): Pod => {
       const p = pod({ name, node: 'n', ready: true, readySince: NOW, created: NOW });
       (p.spec as Record<string, unknown>).initContainers = [
         { name: 'side', restartPolicy: 'Always' },
@@ -249,7 +248,7 @@ describe('logBucket (nanosecond log2 buckets)', () => {
 });
 
 describe('colocationRanks and podsToDelete', () => {
-  const onNode = (name: string, node: string, extra: Partial<PodSpec> = {}): KubeObject =>
+  const onNode = (name: string, node: string, extra: Partial<PodOptions> = {}): Pod =>
     pod({ name, node, ready: true, readySince: MONTH, created: MONTH, uid: name, ...extra });
 
   it('counts only active related pods on the same node', () => {
@@ -329,8 +328,8 @@ describe('ranking properties', () => {
         const out = rankPodsForDeletion(pods, pods, NOW);
         for (let i = 0; i < out.length; i++) {
           for (let j = i + 1; j < out.length; j++) {
-            const a = out[i] as KubeObject;
-            const b = out[j] as KubeObject;
+            const a = out[i] as Pod;
+            const b = out[j] as Pod;
             assert.ok(comparePodsForDeletion(a, b, NOW, rankOf.get(a), rankOf.get(b)) <= 0);
             assert.ok(comparePodsForDeletion(b, a, NOW, rankOf.get(b), rankOf.get(a)) >= 0);
           }
@@ -346,7 +345,7 @@ describe('ranking properties', () => {
           fc.tuple(fc.constant(pods), fc.shuffledSubarray(pods, { minLength: pods.length })),
         ),
         ([pods, shuffled]) => {
-          const names = (ps: KubeObject[]) => ps.map((p) => p.metadata?.name);
+          const names = (ps: Pod[]) => ps.map((p) => p.metadata?.name);
           assert.deepEqual(
             names(rankPodsForDeletion(shuffled, pods, NOW)),
             names(rankPodsForDeletion(pods, pods, NOW)),

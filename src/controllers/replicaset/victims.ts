@@ -14,10 +14,9 @@
  * @module
  */
 
-import type { KubeObject } from '../../api/object.js';
-import { isJsonObject } from '../../api/object.js';
+import type { ContainerStatus, Pod } from '../../api/model/index.js';
 import { parseTime } from '../../api/time.js';
-import { field, isPodActive, isPodReady, podReadyCondition } from './status.js';
+import { isPodActive, isPodReady, podReadyCondition } from './status.js';
 
 export const POD_DELETION_COST_ANNOTATION = 'controller.kubernetes.io/pod-deletion-cost';
 
@@ -36,7 +35,7 @@ export function parsePodDeletionCost(value: string): number | undefined {
 }
 
 /** The deletion cost the sorter uses: absent or invalid → 0. */
-export function podDeletionCost(pod: KubeObject): number {
+export function podDeletionCost(pod: Pod): number {
   const raw = pod.metadata?.annotations?.[POD_DELETION_COST_ANNOTATION];
   return raw === undefined ? 0 : (parsePodDeletionCost(raw) ?? 0);
 }
@@ -46,7 +45,7 @@ const PHASE_ORDINAL: Record<string, number> = { Pending: 0, Unknown: 1, Running:
 
 /** Everything the comparison reads, computed once per pod. */
 interface PodFacts {
-  pod: KubeObject;
+  pod: Pod;
   rank: number;
   nodeName: string;
   phase: number;
@@ -60,35 +59,31 @@ interface PodFacts {
   key: string;
 }
 
-function maxRestarts(statuses: unknown, only?: Set<string>): number {
-  if (!Array.isArray(statuses)) return 0;
+function maxRestarts(statuses: readonly ContainerStatus[] | undefined, only?: Set<string>): number {
   let max = 0;
-  for (const s of statuses) {
-    if (!isJsonObject(s) || (only && !only.has(String(s.name)))) continue;
-    if (typeof s.restartCount === 'number') max = Math.max(max, s.restartCount);
+  for (const s of statuses ?? []) {
+    if (only && !only.has(s.name)) continue;
+    max = Math.max(max, s.restartCount);
   }
   return max;
 }
 
 /** Names of restartable init containers (sidecars: `restartPolicy: Always`). */
-function sidecarNames(pod: KubeObject): Set<string> {
-  const init = field(pod, 'spec').initContainers;
+function sidecarNames(pod: Pod): Set<string> {
   const names = new Set<string>();
-  if (!Array.isArray(init)) return names;
-  for (const c of init)
-    if (isJsonObject(c) && c.restartPolicy === 'Always') names.add(String(c.name));
+  for (const c of pod.spec?.initContainers ?? [])
+    if (c.restartPolicy === 'Always') names.add(c.name);
   return names;
 }
 
-function nodeNameOf(pod: KubeObject): string {
-  const n = field(pod, 'spec').nodeName;
-  return typeof n === 'string' ? n : '';
+function nodeNameOf(pod: Pod): string {
+  return pod.spec?.nodeName ?? '';
 }
 
-function factsOf(pod: KubeObject, rank: number): PodFacts {
-  const status = field(pod, 'status');
+function factsOf(pod: Pod, rank: number): PodFacts {
+  const status = pod.status ?? {};
   const ready = isPodReady(pod);
-  const phase = typeof status.phase === 'string' ? (PHASE_ORDINAL[status.phase] ?? 0) : 0;
+  const phase = status.phase === undefined ? 0 : (PHASE_ORDINAL[status.phase] ?? 0);
   return {
     pod,
     rank,
@@ -163,13 +158,7 @@ function compareFacts(a: PodFacts, b: PodFacts, now: number): number {
  * Pairwise deletion preference: negative if `a` should be deleted before `b`, positive if after,
  * 0 if upstream's Less says neither. `rankA`/`rankB` are the co-location ranks.
  */
-export function comparePodsForDeletion(
-  a: KubeObject,
-  b: KubeObject,
-  now: number,
-  rankA = 0,
-  rankB = 0,
-): number {
+export function comparePodsForDeletion(a: Pod, b: Pod, now: number, rankA = 0, rankB = 0): number {
   return compareFacts(factsOf(a, rankA), factsOf(b, rankB), now);
 }
 
@@ -178,10 +167,7 @@ export function comparePodsForDeletion(
  * (unscheduled pods share the "" bucket). Related pods are the pods of every ReplicaSet with the
  * same controller; pass `[]` for a ReplicaSet without an owner (every rank 0).
  */
-export function colocationRanks(
-  pods: readonly KubeObject[],
-  relatedPods: readonly KubeObject[],
-): number[] {
+export function colocationRanks(pods: readonly Pod[], relatedPods: readonly Pod[]): number[] {
   const perNode = new Map<string, number>();
   for (const p of relatedPods) {
     if (!isPodActive(p)) continue;
@@ -193,10 +179,10 @@ export function colocationRanks(
 
 /** All `pods`, most-preferred victim first. Deterministic for any input order. */
 export function rankPodsForDeletion(
-  pods: readonly KubeObject[],
-  relatedPods: readonly KubeObject[],
+  pods: readonly Pod[],
+  relatedPods: readonly Pod[],
   now: number,
-): KubeObject[] {
+): Pod[] {
   const ranks = colocationRanks(pods, relatedPods);
   const facts = pods.map((p, i) => factsOf(p, ranks[i] ?? 0));
   facts.sort((a, b) => compareFacts(a, b, now) || cmpStr(a.key, b.key));
@@ -208,11 +194,11 @@ export function rankPodsForDeletion(
  * the input order is kept, as upstream does; `diff` ≤ 0 selects nothing.
  */
 export function podsToDelete(
-  filteredPods: readonly KubeObject[],
-  relatedPods: readonly KubeObject[],
+  filteredPods: readonly Pod[],
+  relatedPods: readonly Pod[],
   diff: number,
   now: number,
-): KubeObject[] {
+): Pod[] {
   if (diff <= 0) return [];
   if (diff >= filteredPods.length) return [...filteredPods];
   return rankPodsForDeletion(filteredPods, relatedPods, now).slice(0, diff);

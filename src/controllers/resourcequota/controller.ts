@@ -23,7 +23,7 @@
  * @module
  */
 import type { KubeObject } from '../../api/object.js';
-import { evaluatorFor, type QuotaEvaluator } from '../../apiserver/admission/quota/evaluators.js';
+import { evaluatorFor, type QuotaEvaluator } from '../../api/quota/evaluators.js';
 import { isNotFound } from '../../client/api-client.js';
 import type { ResourceType } from '../../client/resource-path.js';
 import { deletedObject } from '../../client/shared-informer.js';
@@ -34,6 +34,7 @@ import {
   RESOURCES,
 } from '../../controller/context.js';
 import { type ReconcileResult, runController } from '../../controller/controller.js';
+import { type KindInformer, kindInformer } from '../../controller/kind-informer.js';
 import { WorkQueue } from '../../controller/workqueue.js';
 import { KindResolver } from './kinds.js';
 import { planQuota, quotaEvaluators, quotaTracks, usageFingerprint } from './plan.js';
@@ -79,7 +80,7 @@ export const resourceQuotaController: ControllerDefinition = {
 
 interface State {
   readonly ctx: ControllerContext;
-  readonly quotas: ReturnType<ControllerContext['informers']['informer']>;
+  readonly quotas: KindInformer<'ResourceQuota'>;
   readonly queue: WorkQueue<string>;
   readonly kinds: KindResolver;
   /** Paths of the kinds already watched. */
@@ -122,7 +123,7 @@ async function run(ctx: ControllerContext): Promise<void> {
   });
   const state: State = {
     ctx,
-    quotas: ctx.informers.informer(RESOURCE_QUOTAS),
+    quotas: kindInformer(ctx.informers.informer(RESOURCE_QUOTAS), 'ResourceQuota'),
     queue,
     kinds: new KindResolver((path) => ctx.client.getPath(path, { signal: ctx.signal })),
     watched: new Set([kindKey(RESOURCE_QUOTAS)]),
@@ -139,7 +140,7 @@ async function run(ctx: ControllerContext): Promise<void> {
   });
   for (const type of CORE_KINDS) watchKind(state, type);
   const informers = CORE_KINDS.map((t) => ctx.informers.informer(t));
-  if (!(await ctx.informers.waitForSync([state.quotas, ...informers], ctx.signal))) return;
+  if (!(await ctx.informers.waitForSync([state.quotas.informer, ...informers], ctx.signal))) return;
   await runController({
     name: RESOURCE_QUOTA_CONTROLLER_NAME,
     queue,

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { isJsonObject } from '../../api/object.js';
 import { isNotFound } from '../../client/api-client.js';
 import type { ResourceType } from '../../client/resource-path.js';
 
@@ -25,10 +26,9 @@ export class KindResolver {
     let version = this.#versions.get(group);
     if (version === undefined) {
       try {
-        const doc = (await this.#getPath(`/apis/${group}`)) as {
-          preferredVersion?: { version?: unknown };
-        };
-        const preferred = doc.preferredVersion?.version;
+        const doc = await this.#getPath(`/apis/${group}`);
+        const preferredVersion = isJsonObject(doc) ? doc.preferredVersion : undefined;
+        const preferred = isJsonObject(preferredVersion) ? preferredVersion.version : undefined;
         if (typeof preferred !== 'string') return undefined;
         version = preferred;
       } catch (err) {

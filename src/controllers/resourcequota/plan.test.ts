@@ -1,20 +1,25 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import { asKind, type ResourceQuota } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
-import type { QuotaEvaluator } from '../../apiserver/admission/quota/evaluators.js';
-import { podEvaluator } from '../../apiserver/admission/quota/evaluators.js';
+import type { QuotaEvaluator } from '../../api/quota/evaluators.js';
+import { podEvaluator } from '../../api/quota/evaluators.js';
 import { planQuota, usageFingerprint } from './plan.js';
 
 const quota = (
   hard: Record<string, string>,
   status?: Record<string, unknown>,
   spec = {},
-): KubeObject => ({
-  metadata: { name: 'q', namespace: 'ns' },
-  spec: { hard, ...spec },
-  ...(status === undefined ? {} : { status }),
-});
+): ResourceQuota =>
+  asKind(
+    {
+      metadata: { name: 'q', namespace: 'ns' },
+      spec: { hard, ...spec },
+      ...(status === undefined ? {} : { status }),
+    },
+    'ResourceQuota',
+  );
 
 const pod = (
   name: string,
@@ -129,7 +134,11 @@ describe('planQuota', () => {
           });
           const first = planQuota(q, lister({ pods }), 0);
           assert.ok(first.status);
-          const second = planQuota({ ...q, status: first.status }, lister({ pods }), 0);
+          const second = planQuota(
+            asKind({ ...q, status: first.status }, 'ResourceQuota'),
+            lister({ pods }),
+            0,
+          );
           assert.equal(second.status, undefined);
           const live = pods.filter((p) =>
             ['Pending', 'Running'].includes((p.status as { phase: string }).phase),

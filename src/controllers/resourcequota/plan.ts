@@ -10,27 +10,21 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
-import type { Quantity } from '../../api/validation/quantity.js';
+import type { ResourceQuota, ResourceQuotaStatus } from '../../api/model/index.js';
+import { isJsonObject, type JsonObject, type KubeObject } from '../../api/object.js';
 import {
   evaluatorsForNames,
   podChargeEnd,
   podCountsForQuota,
   type QuotaEvaluator,
-} from '../../apiserver/admission/quota/evaluators.js';
-import {
-  listsEqual,
-  mask,
-  parseResourceList,
-  toJsonList,
-} from '../../apiserver/admission/quota/resource-list.js';
-import { quotaScopeRequirements } from '../../apiserver/admission/quota/scopes.js';
-import { calculateUsage } from '../../apiserver/admission/quota/usage.js';
+} from '../../api/quota/evaluators.js';
+import { listsEqual, mask, parseResourceList, toJsonList } from '../../api/quota/resource-list.js';
+import { quotaScopeRequirements } from '../../api/quota/scopes.js';
+import { calculateUsage } from '../../api/quota/usage.js';
+import type { Quantity } from '../../api/validation/quantity.js';
 
-export interface QuotaStatus {
-  readonly hard: Record<string, string>;
-  readonly used: Record<string, string>;
-}
+/** The status a quota plan writes: both lists, always. */
+export type QuotaStatus = Readonly<Required<ResourceQuotaStatus>>;
 
 export interface QuotaPlan {
   /** The status to write; undefined when the recorded one is already right. */
@@ -39,19 +33,18 @@ export interface QuotaPlan {
   readonly recountAt?: number;
 }
 
-function record(v: unknown): Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
-    ? (v as Record<string, unknown>)
-    : {};
+/** An object's field of any counted kind as JSON (`{}` when absent): quota counts any kind. */
+function record(v: unknown): JsonObject {
+  return isJsonObject(v) ? v : {};
 }
 
 /** The hard resource names of a quota's spec. */
-export function hardNames(quota: KubeObject): string[] {
-  return [...parseResourceList(record(quota.spec).hard).keys()];
+export function hardNames(quota: ResourceQuota): string[] {
+  return [...parseResourceList(quota.spec?.hard).keys()];
 }
 
 /** The evaluators whose kinds the quota counts. */
-export function quotaEvaluators(quota: KubeObject): QuotaEvaluator[] {
+export function quotaEvaluators(quota: ResourceQuota): QuotaEvaluator[] {
   return evaluatorsForNames(hardNames(quota));
 }
 
@@ -60,13 +53,12 @@ export function quotaEvaluators(quota: KubeObject): QuotaEvaluator[] {
  * evaluator's kind, or undefined when they could not be listed.
  */
 export function planQuota(
-  quota: KubeObject,
+  quota: ResourceQuota,
   objects: (ev: QuotaEvaluator) => readonly KubeObject[] | undefined,
   now: number,
 ): QuotaPlan {
-  const spec = record(quota.spec);
-  const status = record(quota.status);
-  const hard = parseResourceList(spec.hard);
+  const status = quota.status ?? {};
+  const hard = parseResourceList(quota.spec?.hard);
   const names = [...hard.keys()];
   const evaluators = evaluatorsForNames(names);
   const observed = calculateUsage({
@@ -108,7 +100,7 @@ function nextChargeEnd(
 }
 
 /** Whether a quota counts objects of `group`/`resource` (its changes call for a recount). */
-export function quotaTracks(quota: KubeObject, group: string, resource: string): boolean {
+export function quotaTracks(quota: ResourceQuota, group: string, resource: string): boolean {
   return quotaEvaluators(quota).some((ev) => ev.group === group && ev.resource === resource);
 }
 

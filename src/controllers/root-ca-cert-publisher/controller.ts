@@ -24,6 +24,7 @@ import {
   RESOURCES,
 } from '../../controller/context.js';
 import { type ReconcileResult, runController } from '../../controller/controller.js';
+import { kindInformer } from '../../controller/kind-informer.js';
 import { WorkQueue } from '../../controller/workqueue.js';
 import { isNamespaceGoneOrTerminating } from '../serviceaccount/namespace-errors.js';
 import { isActiveNamespace } from '../serviceaccount/plan.js';
@@ -57,8 +58,8 @@ async function run(ctx: ControllerContext, options: RootCAPublisherOptions): Pro
     );
     return;
   }
-  const namespaces = ctx.informers.informer(RESOURCES.namespaces);
-  const configMaps = ctx.informers.informer(RESOURCES.configmaps);
+  const namespaces = kindInformer(ctx.informers.informer(RESOURCES.namespaces), 'Namespace');
+  const configMaps = kindInformer(ctx.informers.informer(RESOURCES.configmaps), 'ConfigMap');
   const queue = new WorkQueue<string>({
     clock: ctx.clock,
     name: 'root_ca_cert_publisher',
@@ -78,7 +79,8 @@ async function run(ctx: ControllerContext, options: RootCAPublisherOptions): Pro
     onUpdate: (_, cur) => onConfigMap(cur),
     onDelete: (d) => onConfigMap(deletedObject(d)),
   });
-  if (!(await ctx.informers.waitForSync([namespaces, configMaps], ctx.signal))) return;
+  const caches = [namespaces.informer, configMaps.informer];
+  if (!(await ctx.informers.waitForSync(caches, ctx.signal))) return;
   const reconcile = async (name: string): Promise<ReconcileResult> => {
     const current = configMaps.lister.get(name, ROOT_CA_CONFIG_MAP);
     const write = planRootCAConfigMap(namespaces.lister.get('', name), current, rootCA);

@@ -1,28 +1,31 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { KubeObject } from '../../api/object.js';
+import { asKind, type ConfigMap, type Namespace } from '../../api/model/index.js';
 import { DESCRIPTION, DESCRIPTION_ANNOTATION, planRootCAConfigMap } from './plan.js';
 
 const CA = '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n';
-const ACTIVE: KubeObject = { metadata: { name: 'team' }, status: { phase: 'Active' } };
-const TERMINATING: KubeObject = {
+const ACTIVE: Namespace = { metadata: { name: 'team' }, status: { phase: 'Active' } };
+const TERMINATING: Namespace = {
   metadata: { name: 'team', deletionTimestamp: '2026-01-01T00:00:00Z' },
   status: { phase: 'Terminating' },
 };
 
-function stored(data: unknown, annotations: Record<string, string> | undefined): KubeObject {
-  return {
-    apiVersion: 'v1',
-    kind: 'ConfigMap',
-    metadata: {
-      name: 'kube-root-ca.crt',
-      namespace: 'team',
-      resourceVersion: '5',
-      labels: { kept: 'yes' },
-      ...(annotations ? { annotations } : {}),
+function stored(data: unknown, annotations: Record<string, string> | undefined): ConfigMap {
+  return asKind(
+    {
+      apiVersion: 'v1',
+      kind: 'ConfigMap',
+      metadata: {
+        name: 'kube-root-ca.crt',
+        namespace: 'team',
+        resourceVersion: '5',
+        labels: { kept: 'yes' },
+        ...(annotations ? { annotations } : {}),
+      },
+      ...(data === undefined ? {} : { data }),
     },
-    ...(data === undefined ? {} : { data }),
-  } as KubeObject;
+    'ConfigMap',
+  );
 }
 
 const DESCRIBED = { [DESCRIPTION_ANNOTATION]: DESCRIPTION };
@@ -42,8 +45,8 @@ describe('planRootCAConfigMap', () => {
 
   const cases: {
     name: string;
-    namespace: KubeObject | undefined;
-    current: KubeObject | undefined;
+    namespace: Namespace | undefined;
+    current: ConfigMap | undefined;
     want: 'none' | { data: unknown; annotations: Record<string, string> };
   }[] = [
     {

@@ -10,7 +10,8 @@
  * @module
  */
 import { deepEqualJson } from '../../api/kinds/json.js';
-import { deepCopy, type KubeObject } from '../../api/object.js';
+import type { ConfigMap, Namespace } from '../../api/model/index.js';
+import { deepCopy } from '../../api/object.js';
 import { isActiveNamespace } from '../serviceaccount/plan.js';
 
 export const ROOT_CA_CONFIG_MAP = 'kube-root-ca.crt';
@@ -22,13 +23,13 @@ export const DESCRIPTION =
 
 export interface ConfigMapWrite {
   readonly action: 'create' | 'update';
-  readonly object: KubeObject;
+  readonly object: ConfigMap;
 }
 
 /** The write that makes `current` (the namespace's `kube-root-ca.crt`, if any) right. */
 export function planRootCAConfigMap(
-  namespace: KubeObject | undefined,
-  current: KubeObject | undefined,
+  namespace: Namespace | undefined,
+  current: ConfigMap | undefined,
   rootCA: string,
 ): ConfigMapWrite | undefined {
   if (!isActiveNamespace(namespace)) return undefined;

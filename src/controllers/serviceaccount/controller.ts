@@ -21,6 +21,7 @@ import {
   RESOURCES,
 } from '../../controller/context.js';
 import { type ReconcileResult, runController } from '../../controller/controller.js';
+import { kindInformer } from '../../controller/kind-informer.js';
 import { WorkQueue } from '../../controller/workqueue.js';
 import { isNamespaceGoneOrTerminating } from './namespace-errors.js';
 import { planServiceAccounts } from './plan.js';
@@ -40,7 +41,7 @@ export function serviceAccountController(): ControllerDefinition {
 }
 
 async function run(ctx: ControllerContext): Promise<void> {
-  const namespaces = ctx.informers.informer(RESOURCES.namespaces);
+  const namespaces = kindInformer(ctx.informers.informer(RESOURCES.namespaces), 'Namespace');
   const accounts = ctx.informers.informer(SERVICE_ACCOUNTS_RESOURCE);
   const queue = new WorkQueue<string>({
     clock: ctx.clock,
@@ -52,7 +53,7 @@ async function run(ctx: ControllerContext): Promise<void> {
   accounts.addEventHandler({
     onDelete: (d) => queue.add(deletedObject(d).metadata?.namespace ?? ''),
   });
-  if (!(await ctx.informers.waitForSync([namespaces, accounts], ctx.signal))) return;
+  if (!(await ctx.informers.waitForSync([namespaces.informer, accounts], ctx.signal))) return;
   const reconcile = async (name: string): Promise<ReconcileResult> => {
     const existing = new Set(
       accounts.lister.listInNamespace(name).map((sa) => sa.metadata?.name ?? ''),

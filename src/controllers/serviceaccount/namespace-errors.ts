@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { isJsonObject } from '../../api/object.js';
 import { isNotFound } from '../../client/api-client.js';
 import { StatusCodeError } from '../../client/lister-watcher.js';
 
@@ -15,8 +16,9 @@ const NAMESPACE_TERMINATING_CAUSE = 'NamespaceTerminating';
 /** Upstream `HasStatusCause(err, NamespaceTerminatingCause)`. */
 export function isNamespaceTerminating(err: unknown): boolean {
   if (!(err instanceof StatusCodeError)) return false;
-  const details = err.status?.details as { causes?: { reason?: string }[] } | undefined;
-  return (details?.causes ?? []).some((c) => c.reason === NAMESPACE_TERMINATING_CAUSE);
+  const details = err.status?.details;
+  const causes = isJsonObject(details) && Array.isArray(details.causes) ? details.causes : [];
+  return causes.some((c) => isJsonObject(c) && c.reason === NAMESPACE_TERMINATING_CAUSE);
 }
 
 /** A create into a namespace that cannot take it any more. */

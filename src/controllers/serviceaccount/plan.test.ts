@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { KubeObject } from '../../api/object.js';
+import type { Namespace } from '../../api/model/index.js';
 import { planServiceAccounts } from './plan.js';
 
-function namespace(phase: string | undefined, deleting = false): KubeObject {
+function namespace(phase: string | undefined, deleting = false): Namespace {
   return {
     metadata: { name: 'team', ...(deleting ? { deletionTimestamp: '2026-01-01T00:00:00Z' } : {}) },
     ...(phase === undefined ? {} : { status: { phase } }),
@@ -13,7 +13,7 @@ function namespace(phase: string | undefined, deleting = false): KubeObject {
 describe('planServiceAccounts', () => {
   const cases: {
     name: string;
-    namespace: KubeObject | undefined;
+    namespace: Namespace | undefined;
     existing: string[];
     toEnsure?: string[];
     want: string[];

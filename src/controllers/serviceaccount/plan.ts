@@ -6,23 +6,22 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import type { Namespace, ServiceAccount } from '../../api/model/index.js';
 
 /** Upstream `DefaultServiceAccountsControllerOptions`: every namespace gets `default`. */
 export const SERVICE_ACCOUNTS_TO_ENSURE: readonly string[] = ['default'];
 
 /** Whether a namespace takes new content: it exists and its phase is `Active`, as upstream checks. */
-export function isActiveNamespace(namespace: KubeObject | undefined): boolean {
-  const phase = (namespace?.status as { phase?: unknown } | undefined)?.phase;
-  return namespace !== undefined && phase === 'Active';
+export function isActiveNamespace(namespace: Namespace | undefined): boolean {
+  return namespace !== undefined && namespace.status?.phase === 'Active';
 }
 
 /** The ServiceAccounts to create in `namespace`, given the names already there. */
 export function planServiceAccounts(
-  namespace: KubeObject | undefined,
+  namespace: Namespace | undefined,
   existing: ReadonlySet<string>,
   toEnsure: readonly string[] = SERVICE_ACCOUNTS_TO_ENSURE,
-): KubeObject[] {
+): ServiceAccount[] {
   if (!isActiveNamespace(namespace)) return [];
   const name = namespace?.metadata?.name ?? '';
   return toEnsure

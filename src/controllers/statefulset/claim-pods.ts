@@ -8,7 +8,7 @@
  * @module
  */
 import type { LabelSelector } from '../../api/labels/selector.js';
-import type { KubeObject } from '../../api/object.js';
+import { asKind, type Pod, type StatefulSet } from '../../api/model/index.js';
 import type { ApiClient } from '../../client/api-client.js';
 import { isNotFound } from '../../client/api-client.js';
 import { StatusCodeError } from '../../client/lister-watcher.js';
@@ -20,19 +20,19 @@ function isInvalid(err: unknown): boolean {
   return err instanceof StatusCodeError && (err.status?.reason === 'Invalid' || err.code === 422);
 }
 
-function patchPod(client: ApiClient, p: ClaimPatch<KubeObject>): Promise<KubeObject> {
+async function patchPod(client: ApiClient, p: ClaimPatch<Pod>): Promise<Pod> {
   const m = p.object.metadata;
   const ref = { ...RESOURCES.pods, namespace: m?.namespace ?? '', name: m?.name ?? '' };
-  return client.patch(ref, p.patch, 'strategic');
+  return asKind(await client.patch(ref, p.patch, 'strategic'), 'Pod');
 }
 
 /** The set's pods after adoption and release; throws the first adoption error after trying all. */
 export async function claimSetPods(
   client: ApiClient,
-  set: KubeObject,
+  set: StatefulSet,
   selector: LabelSelector,
-  namespacePods: readonly KubeObject[],
-): Promise<KubeObject[]> {
+  namespacePods: readonly Pod[],
+): Promise<Pod[]> {
   const plan = claimObjects(set, selector, namespacePods, {
     ownerKind: STATEFULSET_GVK,
     filters: [(pod) => isMemberOf(set, pod)],

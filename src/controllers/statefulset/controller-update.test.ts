@@ -1,17 +1,18 @@
 /**
  * The StatefulSet controller's updates against a real in-memory API server: rolling update from
  * the highest ordinal with a partition, ControllerRevisions (creation, rollback reuse, pruning),
- * the seed's forced rollback, and the PVC retention matrix. A fake kubelet marks pods Ready.
+ * the forced rollback (docs/design/statefulset.md §9), and the PVC retention matrix. A fake kubelet marks pods Ready.
  *
  * @module
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { asKind, type ControllerRevision } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import { RESOURCES } from '../../controller/context.js';
 import { eventually, type Harness, startHarness } from '../../controller/testing/harness.js';
 import { statefulSetController } from './index.js';
-import { type ControllerRevision, compareRevisions } from './revisions.js';
+import { compareRevisions } from './revisions.js';
 import {
   claimRef,
   createNamespace,
@@ -26,7 +27,7 @@ import {
   setPods,
   setRef,
   setStatus,
-} from './test-fixtures.js';
+} from './testing/fixtures.js';
 
 let h: Harness;
 
@@ -40,8 +41,8 @@ after(async () => {
 });
 
 async function revisions(namespace: string): Promise<ControllerRevision[]> {
-  const list = await h.list<ControllerRevision>({ ...RESOURCES.controllerrevisions, namespace });
-  return list.sort(compareRevisions);
+  const list = await h.list({ ...RESOURCES.controllerrevisions, namespace });
+  return list.map((r) => asKind(r, 'ControllerRevision')).sort(compareRevisions);
 }
 
 async function setImage(namespace: string, name: string, image: string): Promise<void> {

@@ -23,7 +23,7 @@ import {
   setPods,
   setRef,
   setStatus,
-} from './test-fixtures.js';
+} from './testing/fixtures.js';
 
 let h: Harness;
 

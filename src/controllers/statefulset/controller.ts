@@ -15,6 +15,7 @@ import { deletedObject } from '../../client/shared-informer.js';
 import type { ControllerContext, ControllerDefinition } from '../../controller/context.js';
 import { RESOURCES } from '../../controller/context.js';
 import { runController } from '../../controller/controller.js';
+import { kindInformer } from '../../controller/kind-informer.js';
 import { WorkQueue } from '../../controller/workqueue.js';
 import {
   availabilityRecheckMs,
@@ -23,7 +24,6 @@ import {
   type SetLookup,
   setKeyOf,
 } from './lookup.js';
-import type { ControllerRevision } from './revisions.js';
 import { syncStatefulSet } from './sync.js';
 
 /** The controller's name in `--controllers`, logs and metrics. */
@@ -67,11 +67,15 @@ function childHandlers(lookup: SetLookup, enqueue: (key: string) => void) {
 }
 
 async function run(ctx: ControllerContext, options: StatefulSetControllerOptions): Promise<void> {
-  const setInformer = ctx.informers.informer(RESOURCES.statefulsets);
-  const podInformer = ctx.informers.informer(RESOURCES.pods);
-  const claimInformer = ctx.informers.informer(RESOURCES.persistentvolumeclaims);
-  const revisionInformer = ctx.informers.informer<ControllerRevision>(
-    RESOURCES.controllerrevisions,
+  const setInformer = kindInformer(ctx.informers.informer(RESOURCES.statefulsets), 'StatefulSet');
+  const podInformer = kindInformer(ctx.informers.informer(RESOURCES.pods), 'Pod');
+  const claimInformer = kindInformer(
+    ctx.informers.informer(RESOURCES.persistentvolumeclaims),
+    'PersistentVolumeClaim',
+  );
+  const revisionInformer = kindInformer(
+    ctx.informers.informer(RESOURCES.controllerrevisions),
+    'ControllerRevision',
   );
   const queue = new WorkQueue<string>({
     clock: ctx.clock,
@@ -100,7 +104,9 @@ async function run(ctx: ControllerContext, options: StatefulSetControllerOptions
   ];
 
   try {
-    const informers = [setInformer, podInformer, claimInformer, revisionInformer];
+    const informers = [setInformer, podInformer, claimInformer, revisionInformer].map(
+      (i) => i.informer,
+    );
     if (!(await ctx.informers.waitForSync(informers, ctx.signal))) return;
     const recorder = ctx.eventRecorder(STATEFUL_SET_EVENT_COMPONENT);
     const deps = {

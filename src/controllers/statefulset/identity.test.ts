@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { KubeObject } from '../../api/object.js';
+import type { Pod } from '../../api/model/index.js';
 import {
   claimName,
   claimsFor,
@@ -17,7 +17,7 @@ import {
   withIdentity,
   withStorage,
 } from './identity.js';
-import { makeSet } from './plan-fixtures.js';
+import { makeSet } from './testing/plan-fixtures.js';
 
 describe('pod names and ordinals', () => {
   const cases: Array<[string, string, number]> = [
@@ -60,8 +60,7 @@ describe('pod names and ordinals', () => {
 describe('claimsFor', () => {
   it('names each template’s claim for the ordinal, selector labels win', () => {
     const set = makeSet({ claims: ['www', 'logs'] });
-    const spec = set.spec as { volumeClaimTemplates: KubeObject[] };
-    const first = spec.volumeClaimTemplates[0];
+    const first = set.spec?.volumeClaimTemplates?.[0];
     if (first?.metadata) first.metadata.labels = { app: 'other', tier: 'disk' };
     const claims = claimsFor(set, 7);
     assert.deepEqual(
@@ -126,12 +125,12 @@ describe('newStatefulSetPod', () => {
 describe('identityMatches / storageMatches and repair', () => {
   const set = makeSet({ claims: ['www'] });
   const good = newStatefulSetPod(set, 'r', 1);
-  const mutate = (f: (p: KubeObject) => void): KubeObject => {
+  const mutate = (f: (p: Pod) => void): Pod => {
     const p = structuredClone(good);
     f(p);
     return p;
   };
-  const cases: Array<[string, KubeObject, boolean, boolean]> = [
+  const cases: Array<[string, Pod, boolean, boolean]> = [
     ['intact', good, true, true],
     [
       'pod-name label missing',

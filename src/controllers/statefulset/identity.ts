@@ -2,13 +2,22 @@
  * A StatefulSet pod's stable identity (upstream `stateful_set_utils.go`: `getPodName`,
  * `getParentNameAndOrdinal`, `isMemberOf`, `getPersistentVolumeClaimName`,
  * `getPersistentVolumeClaims`, `identityMatches`, `storageMatches`, `updateIdentity`,
- * `updateStorage`, `initIdentity`, `newStatefulSetPod`, `setPodRevision`; spec §A.1–A.2).
+ * `updateStorage`, `initIdentity`, `newStatefulSetPod`, `setPodRevision`; docs/design/statefulset.md §1–§2).
  * Pure: every function returns new objects and never mutates its arguments.
  *
  * @module
  */
+import {
+  asKind,
+  type PersistentVolumeClaim,
+  type Pod,
+  type PodSpec,
+  type PodTemplateSpec,
+  type StatefulSet,
+  type Volume,
+} from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
-import { deepCopy, isJsonObject } from '../../api/object.js';
+import { deepCopy } from '../../api/object.js';
 import { newControllerRef } from '../../controller/controller-ref.js';
 import { podFromTemplate } from '../../controller/pod-template.js';
 import { REVISION_LABEL, viewOf } from './plan-spec.js';
@@ -24,8 +33,6 @@ export const STATEFULSET_GVK = { group: 'apps', version: 'v1', kind: 'StatefulSe
 const POD_NAME_PATTERN = /^(.*)-([0-9]+)$/;
 /** Ordinals are int32 upstream; a larger number fails `ParseInt(…, 10, 32)`. */
 const MAX_INT32 = 2 ** 31 - 1;
-
-type Json = Record<string, unknown>;
 
 /** `<set>-<ordinal>`. */
 export function podName(setName: string, ordinal: number): string {
@@ -63,7 +70,7 @@ export function ordinalInSet(setName: string, name: string): number {
 }
 
 /** `[start, start+replicas-1]` contains the ordinal (upstream `podInOrdinalRange`). */
-export function inOrdinalRange(set: KubeObject, ordinal: number): boolean {
+export function inOrdinalRange(set: StatefulSet, ordinal: number): boolean {
   const v = viewOf(set);
   return ordinal >= v.start && ordinal < v.start + v.replicas;
 }
@@ -75,7 +82,7 @@ export function claimName(templateName: string, setName: string, ordinal: number
 
 /** DNS hostname and subdomain of a member: `<pod>` under `<serviceName>` (immutable on pods). */
 export function hostIdentity(
-  set: KubeObject,
+  set: StatefulSet,
   ordinal: number,
 ): { hostname: string; subdomain: string } {
   const v = viewOf(set);
@@ -87,7 +94,7 @@ export function hostIdentity(
  * ordinal, in the set's namespace, labelled with the template labels and the selector's
  * matchLabels over them (selector keys win).
  */
-export function claimsFor(set: KubeObject, ordinal: number): KubeObject[] {
+export function claimsFor(set: StatefulSet, ordinal: number): PersistentVolumeClaim[] {
   const v = viewOf(set);
   return v.claimTemplates.map((t) => {
     const claim = deepCopy(t);
@@ -100,13 +107,8 @@ export function claimsFor(set: KubeObject, ordinal: number): KubeObject[] {
   });
 }
 
-function podSpec(pod: KubeObject): Json {
-  return isJsonObject(pod.spec) ? pod.spec : {};
-}
-
-function volumesOf(pod: KubeObject): Json[] {
-  const v = podSpec(pod).volumes;
-  return Array.isArray(v) ? v.filter(isJsonObject) : [];
+function volumesOf(pod: Pod): Volume[] {
+  return pod.spec?.volumes ?? [];
 }
 
 /** Upstream `identityMatches`: parseable, the set's, the right name, namespace and name label. */
@@ -124,7 +126,7 @@ export function identityMatches(set: KubeObject, pod: KubeObject): boolean {
 }
 
 /** Upstream `storageMatches`: every claim template has a same-named volume on its claim. */
-export function storageMatches(set: KubeObject, pod: KubeObject): boolean {
+export function storageMatches(set: StatefulSet, pod: Pod): boolean {
   const ordinal = ordinalOf(pod);
   if (ordinal < 0) return false;
   const v = viewOf(set);
@@ -132,12 +134,12 @@ export function storageMatches(set: KubeObject, pod: KubeObject): boolean {
   return v.claimTemplates.every((t) => {
     const templateName = t.metadata?.name ?? '';
     const pvc = byName.get(templateName)?.persistentVolumeClaim;
-    return isJsonObject(pvc) && pvc.claimName === claimName(templateName, v.name, ordinal);
+    return pvc !== undefined && pvc.claimName === claimName(templateName, v.name, ordinal);
   });
 }
 
 /** Upstream `updateIdentity` on a copy: name, namespace, pod-name and pod-index labels. */
-export function withIdentity(set: KubeObject, pod: KubeObject): KubeObject {
+export function withIdentity(set: StatefulSet, pod: Pod): Pod {
   const ordinal = ordinalOf(pod);
   const v = viewOf(set);
   const name = podName(v.name, ordinal);
@@ -152,11 +154,11 @@ export function withIdentity(set: KubeObject, pod: KubeObject): KubeObject {
  * order is Go map order, i.e. unspecified) pointing at the ordinal's claim, then the pod's other
  * volumes unchanged.
  */
-export function withStorage(set: KubeObject, pod: KubeObject): KubeObject {
+export function withStorage(set: StatefulSet, pod: Pod): Pod {
   const v = viewOf(set);
   const ordinal = ordinalOf(pod);
   const names = new Set(v.claimTemplates.map((t) => t.metadata?.name ?? ''));
-  const claimVolumes = v.claimTemplates.map((t) => {
+  const claimVolumes = v.claimTemplates.map((t): Volume => {
     const templateName = t.metadata?.name ?? '';
     return {
       name: templateName,
@@ -166,11 +168,17 @@ export function withStorage(set: KubeObject, pod: KubeObject): KubeObject {
       },
     };
   });
-  const others = volumesOf(pod).filter((vol) => !names.has(String(vol.name)));
+  const others = volumesOf(pod).filter((vol) => !names.has(vol.name));
   const volumes = [...claimVolumes, ...others];
-  const spec = { ...podSpec(pod) };
-  if (volumes.length > 0) spec.volumes = volumes;
-  return { ...pod, spec };
+  return { ...pod, spec: withSpec(pod, volumes.length > 0 ? { volumes } : {}) };
+}
+
+/**
+ * `pod`'s spec with `fields` set. A pod built from a template without a spec (which the server
+ * never stores for a set) gets the fields and no containers.
+ */
+function withSpec(pod: Pod, fields: Partial<PodSpec>): PodSpec {
+  return pod.spec === undefined ? { containers: [], ...fields } : { ...pod.spec, ...fields };
 }
 
 /**
@@ -179,18 +187,18 @@ export function withStorage(set: KubeObject, pod: KubeObject): KubeObject {
  * identity labels, `controller-revision-hash = revision` (the revision NAME), hostname = pod name,
  * subdomain = serviceName and the claim volumes.
  */
-export function newStatefulSetPod(set: KubeObject, revision: string, ordinal: number): KubeObject {
+export function newStatefulSetPod(set: StatefulSet, revision: string, ordinal: number): Pod {
   const v = viewOf(set);
   const base = templatePod(set);
-  const named: KubeObject = {
+  const named: Pod = {
     ...base,
     metadata: { ...base.metadata, name: podName(v.name, ordinal) },
   };
   const identified = withStorage(set, withIdentity(set, named));
   const host = hostIdentity(set, ordinal);
-  const spec: Json = { ...podSpec(identified), hostname: host.hostname };
   // Upstream assigns `Subdomain = serviceName` unconditionally; "" is Go's omitted zero value.
-  if (host.subdomain !== '') spec.subdomain = host.subdomain;
+  const subdomain = host.subdomain !== '' ? { subdomain: host.subdomain } : {};
+  const spec = withSpec(identified, { hostname: host.hostname, ...subdomain });
   const labels = { ...(identified.metadata?.labels ?? {}), [REVISION_LABEL]: revision };
   return { ...identified, metadata: { ...identified.metadata, labels }, spec };
 }
@@ -200,14 +208,17 @@ export function newStatefulSetPod(set: KubeObject, revision: string, ordinal: nu
  * sync plans a pod for every missing ordinal, and copying the template for each was the
  * controller thread's largest cost at 100 members. Pods built from it share its frozen parts.
  */
-const templatePods = new WeakMap<KubeObject, KubeObject>();
+const templatePods = new WeakMap<StatefulSet, Pod>();
 
-function templatePod(set: KubeObject): KubeObject {
+function templatePod(set: StatefulSet): Pod {
   let pod = templatePods.get(set);
   if (pod === undefined) {
-    pod = deepFreeze(
-      podFromTemplate(viewOf(set).template, set, newControllerRef(set, STATEFULSET_GVK)),
+    const built = podFromTemplate(
+      viewOf(set).template,
+      set,
+      newControllerRef(set, STATEFULSET_GVK),
     );
+    pod = deepFreeze(asKind(built, 'Pod'));
     templatePods.set(set, pod);
   }
   return pod;
@@ -222,8 +233,8 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** The set with `spec.template` replaced by a revision's template (upstream `ApplyRevision`). */
-export function withTemplate(set: KubeObject, template: unknown): KubeObject {
-  if (!isJsonObject(template)) return set;
-  const spec = isJsonObject(set.spec) ? set.spec : {};
-  return { ...set, spec: { ...spec, template } };
+export function withTemplate(set: StatefulSet, template: PodTemplateSpec | undefined): StatefulSet {
+  if (template === undefined) return set;
+  const spec = set.spec === undefined ? { selector: {}, template } : { ...set.spec, template };
+  return { ...set, spec };
 }

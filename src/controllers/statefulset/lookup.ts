@@ -7,19 +7,19 @@
  */
 import {
   type LabelSelector,
-  type LabelSelectorObject,
   LabelSelectorParseError,
   labelSelectorFromObject,
 } from '../../api/labels/selector.js';
+import type { Pod, StatefulSet } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
-import { isJsonObject } from '../../api/object.js';
 import { controllerRefOf } from '../../controller/controller-ref.js';
+import { minReadySecondsOf } from '../../controller/workload-defaults.js';
 import { isPodReady } from '../replicaset/status.js';
 
 /** Read access to cached StatefulSets (a lister fits). */
 export interface SetLookup {
-  get(namespace: string, name: string): KubeObject | undefined;
-  listInNamespace(namespace: string): KubeObject[];
+  get(namespace: string, name: string): StatefulSet | undefined;
+  listInNamespace(namespace: string): StatefulSet[];
 }
 
 /** The work-queue key `<namespace>/<name>`. */
@@ -28,10 +28,9 @@ export function setKeyOf(obj: KubeObject): string {
 }
 
 /** `spec.selector` parsed; undefined when invalid (upstream logs and does not retry). */
-export function setSelector(set: KubeObject): LabelSelector | undefined {
-  const spec = isJsonObject(set.spec) ? set.spec : {};
+export function setSelector(set: StatefulSet): LabelSelector | undefined {
   try {
-    return labelSelectorFromObject(spec.selector as LabelSelectorObject | null | undefined);
+    return labelSelectorFromObject(set.spec?.selector);
   } catch (err) {
     if (err instanceof LabelSelectorParseError) return undefined;
     throw err;
@@ -39,7 +38,7 @@ export function setSelector(set: KubeObject): LabelSelector | undefined {
 }
 
 /** Upstream `resolveControllerRef`: the cached StatefulSet the child's controllerRef names. */
-export function owningSet(lookup: SetLookup, child: KubeObject): KubeObject | undefined {
+export function owningSet(lookup: SetLookup, child: KubeObject): StatefulSet | undefined {
   const ref = controllerRefOf(child);
   if (ref === undefined || ref.kind !== 'StatefulSet') return undefined;
   const set = lookup.get(child.metadata?.namespace ?? '', ref.name);
@@ -50,7 +49,7 @@ export function owningSet(lookup: SetLookup, child: KubeObject): KubeObject | un
  * Upstream `getPodStatefulSets` / `getStatefulSetsForRevision`: the sets in the child's
  * namespace whose (non-empty, valid) selector matches its labels; a labelless child matches none.
  */
-export function matchingSets(lookup: SetLookup, child: KubeObject): KubeObject[] {
+export function matchingSets(lookup: SetLookup, child: KubeObject): StatefulSet[] {
   const labels = child.metadata?.labels;
   if (labels === undefined || labels === null || Object.keys(labels).length === 0) return [];
   return lookup.listInNamespace(child.metadata?.namespace ?? '').filter((set) => {
@@ -89,12 +88,11 @@ export function keysForChildUpdate(lookup: SetLookup, old: KubeObject, cur: Kube
  */
 export function availabilityRecheckMs(
   lookup: SetLookup,
-  old: KubeObject,
-  cur: KubeObject,
+  old: Pod,
+  cur: Pod,
 ): { key: string; ms: number } | undefined {
   const set = owningSet(lookup, cur);
   if (set === undefined || isPodReady(old) || !isPodReady(cur)) return undefined;
-  const spec = isJsonObject(set.spec) ? set.spec : {};
-  const mrs = typeof spec.minReadySeconds === 'number' ? spec.minReadySeconds : 0;
+  const mrs = minReadySecondsOf(set);
   return mrs > 0 ? { key: setKeyOf(set), ms: (mrs + 1) * 1000 } : undefined;
 }

@@ -1,22 +1,22 @@
 /**
  * The planner's view of a pod's claims (upstream `stateful_pod_control.go`:
- * `createPersistentVolumeClaims`, `PodClaimIsStale`, `hasStaleOwnerRef`; spec §A.2–A.3).
+ * `createPersistentVolumeClaims`, `PodClaimIsStale`, `hasStaleOwnerRef`; docs/design/statefulset.md §2–§3).
  * Existing claims are reused as they are: size or class changes are never applied.
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import type { PersistentVolumeClaim, Pod, StatefulSet } from '../../api/model/index.js';
 import { claimsFor, ordinalOf } from './identity.js';
 import { isTerminating, viewOf } from './plan-spec.js';
 
 /** The pod's claims that do not exist yet, and the names of those being deleted. */
 export function claimsForPod(
-  set: KubeObject,
-  pod: KubeObject,
-  existing: readonly KubeObject[],
-): { missing: KubeObject[]; deleting: string[] } {
+  set: StatefulSet,
+  pod: Pod,
+  existing: readonly PersistentVolumeClaim[],
+): { missing: PersistentVolumeClaim[]; deleting: string[] } {
   const byName = new Map(existing.map((c) => [c.metadata?.name ?? '', c]));
-  const missing: KubeObject[] = [];
+  const missing: PersistentVolumeClaim[] = [];
   const deleting: string[] = [];
   for (const claim of claimsFor(set, ordinalOf(pod))) {
     const name = claim.metadata?.name ?? '';
@@ -34,9 +34,9 @@ export function claimsForPod(
  * would attach it to a doomed claim, so the sync waits.
  */
 export function claimsStale(
-  set: KubeObject,
-  pod: KubeObject,
-  existing: readonly KubeObject[],
+  set: StatefulSet,
+  pod: Pod,
+  existing: readonly PersistentVolumeClaim[],
 ): boolean {
   if (viewOf(set).whenScaled !== 'Delete') return false;
   const name = pod.metadata?.name ?? '';

@@ -7,13 +7,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { KubeObject } from '../../api/object.js';
+import type { PersistentVolumeClaim, Pod, StatefulSet } from '../../api/model/index.js';
 import { formatTime } from '../../api/time.js';
 import { ordinalInSet } from './identity.js';
 import { type Plan, planStatefulSet, statusOf } from './plan.js';
-import { makeSet, NOW } from './plan-fixtures.js';
 import { isRunningAndReady, isUnavailable, podRevision } from './plan-spec.js';
 import { maxUnavailableOf } from './plan-update.js';
+import { makeSet, NOW } from './testing/plan-fixtures.js';
 
 const STEP_MS = 1000;
 
@@ -35,7 +35,7 @@ type Command =
   | { kind: 'fail'; index: number };
 
 interface SimPod {
-  pod: KubeObject;
+  pod: Pod;
   createdAt: number;
   readyDelay: number;
   deletedAt?: number;
@@ -50,7 +50,7 @@ class Cluster {
   currentRevision = 'r1';
   statusCurrent = 0;
   readonly pods = new Map<string, SimPod>();
-  readonly claims = new Map<string, KubeObject>();
+  readonly claims = new Map<string, PersistentVolumeClaim>();
   readonly cfg: Config;
 
   constructor(cfg: Config) {
@@ -61,7 +61,7 @@ class Cluster {
     return NOW + this.step * STEP_MS;
   }
 
-  set(): KubeObject {
+  set(): StatefulSet {
     const set = makeSet({
       replicas: this.replicas,
       start: this.cfg.start,
@@ -77,7 +77,7 @@ class Cluster {
   }
 
   /** The pod as the API would show it at the current step. */
-  observed(p: SimPod): KubeObject {
+  observed(p: SimPod): Pod {
     const age = this.step - p.createdAt;
     const failed = p.failed === true;
     const ready = !failed && age >= p.readyDelay;
@@ -150,19 +150,19 @@ class Cluster {
   }
 }
 
-function ordinal(set: KubeObject, pod: KubeObject): number {
+function ordinal(set: StatefulSet, pod: Pod): number {
   return ordinalInSet(set.metadata?.name ?? '', pod.metadata?.name ?? '');
 }
 
 interface Seen {
   c: Cluster;
-  set: KubeObject;
-  pods: KubeObject[];
-  byName: Map<string, KubeObject>;
+  set: StatefulSet;
+  pods: Pod[];
+  byName: Map<string, Pod>;
 }
 
 /** No pod is created over a live namesake; OrderedReady: only after every predecessor is Ready. */
-function checkCreate(s: Seen, pod: KubeObject): void {
+function checkCreate(s: Seen, pod: Pod): void {
   const name = pod.metadata?.name ?? '';
   const { start } = s.c.cfg;
   assert.ok(!s.byName.has(name), `created ${name} while a pod of that ordinal exists`);
@@ -208,7 +208,7 @@ function checkUpdateBudget(s: Seen, deletes: number): void {
 }
 
 /** The guarantees of one plan against the pods it saw. */
-function checkPlan(c: Cluster, set: KubeObject, pods: KubeObject[], plan: Plan): void {
+function checkPlan(c: Cluster, set: StatefulSet, pods: Pod[], plan: Plan): void {
   const s: Seen = { c, set, pods, byName: new Map(pods.map((p) => [p.metadata?.name ?? '', p])) };
   let updateDeletes = 0;
   for (const a of plan.actions) {

@@ -1,5 +1,5 @@
 /**
- * The Recreate update strategy (gate StatefulSetRecreateStrategy, spec §A.8.5) in the planner:
+ * The Recreate update strategy (gate StatefulSetRecreateStrategy, docs/design/statefulset.md §8.5) in the planner:
  * all old pods go at once, new ones come only when none is left; with the gate off the type is
  * read as RollingUpdate.
  *
@@ -7,14 +7,14 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { KubeObject } from '../../api/object.js';
+import type { StatefulSet } from '../../api/model/index.js';
 import { type PlanAction, planStatefulSet, statusOf } from './plan.js';
-import { makePod, makeSet, NOW, type PodState } from './plan-fixtures.js';
+import { makePod, makeSet, NOW, type PodState } from './testing/plan-fixtures.js';
 
-function recreateSet(replicas: number, policy: 'OrderedReady' | 'Parallel'): KubeObject {
+function recreateSet(replicas: number, policy: 'OrderedReady' | 'Parallel'): StatefulSet {
   const set = makeSet({ replicas, policy });
-  const spec = set.spec as Record<string, unknown>;
-  return { ...set, spec: { ...spec, updateStrategy: { type: 'Recreate' } } };
+  if (set.spec === undefined) return set;
+  return { ...set, spec: { ...set.spec, updateStrategy: { type: 'Recreate' } } };
 }
 
 function show(a: PlanAction): string {

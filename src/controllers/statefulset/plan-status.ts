@@ -1,11 +1,11 @@
 /**
  * The status one sync writes (upstream `computeReplicaStatus`, `updateStatus`,
- * `completeRollingUpdate`; spec §A.10). Conditions are not carried: upstream builds a fresh
+ * `completeRollingUpdate`; docs/design/statefulset.md §10). Conditions are not carried: upstream builds a fresh
  * status, so any condition is dropped.
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import type { Pod, StatefulSetStatus } from '../../api/model/index.js';
 import { ordinalInSet } from './identity.js';
 import {
   isRunningAndAvailable,
@@ -16,17 +16,8 @@ import {
 } from './plan-spec.js';
 import type { Plan, PlanInput } from './plan-types.js';
 
-export interface StatefulSetStatus {
-  observedGeneration: number;
-  replicas: number;
-  readyReplicas: number;
-  availableReplicas: number;
-  currentReplicas: number;
-  updatedReplicas: number;
-  currentRevision: string;
-  updateRevision: string;
-  collisionCount: number;
-}
+/** The status one sync computes: every field of a `StatefulSetStatus` but the conditions. */
+export type SyncedStatus = Required<Omit<StatefulSetStatus, 'conditions'>>;
 
 /**
  * Counts over the observed pods (pods the plan creates have no phase yet and do not count), less
@@ -34,9 +25,9 @@ export interface StatefulSetStatus {
  * once every one of `spec.replicas` pods exists, is ready and is at the update revision,
  * `currentRevision` becomes the update revision.
  */
-export function statusOf(input: PlanInput, plan: Plan): StatefulSetStatus {
+export function statusOf(input: PlanInput, plan: Plan): SyncedStatus {
   const v = viewOf(input.set);
-  const status: StatefulSetStatus = {
+  const status: SyncedStatus = {
     observedGeneration: v.generation,
     replicas: 0,
     readyReplicas: 0,
@@ -66,12 +57,7 @@ export function statusOf(input: PlanInput, plan: Plan): StatefulSetStatus {
   return status;
 }
 
-function countPod(
-  status: StatefulSetStatus,
-  pod: KubeObject,
-  minReadySeconds: number,
-  now: number,
-): void {
+function countPod(status: SyncedStatus, pod: Pod, minReadySeconds: number, now: number): void {
   status.replicas++;
   if (isRunningAndReady(pod)) {
     status.readyReplicas++;
@@ -87,10 +73,7 @@ function countPod(
  * Upstream re-queues after `minReadySeconds` while not every replica is available, so the
  * availability clock is re-read without a pod event. Seconds, or undefined for no re-queue.
  */
-export function requeueAfterSeconds(
-  input: PlanInput,
-  status: StatefulSetStatus,
-): number | undefined {
+export function requeueAfterSeconds(input: PlanInput, status: SyncedStatus): number | undefined {
   const v = viewOf(input.set);
   return v.minReadySeconds > 0 && status.availableReplicas !== v.replicas
     ? v.minReadySeconds

@@ -3,7 +3,12 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import type {
+  PersistentVolumeClaim,
+  Pod,
+  PodTemplateSpec,
+  StatefulSet,
+} from '../../api/model/index.js';
 
 /** Feature gates the planner consults, defaulted as upstream 1.33 does. */
 export interface PlanGates {
@@ -15,18 +20,18 @@ export interface PlanGates {
 
 /** Everything one sync observes. */
 export interface PlanInput {
-  set: KubeObject;
+  set: StatefulSet;
   /** The set's pods, already claimed (selector + `isMemberOf`). */
-  pods: readonly KubeObject[];
+  pods: readonly Pod[];
   /** ControllerRevision names: the pods' `controller-revision-hash` values. */
   currentRevision: string;
   updateRevision: string;
   /** `spec.template` of the current revision; the set's own template when omitted. */
-  currentTemplate?: unknown;
+  currentTemplate?: PodTemplateSpec;
   /** `spec.template` of the update revision; the set's own template when omitted. */
-  updateTemplate?: unknown;
+  updateTemplate?: PodTemplateSpec;
   /** Claims in the set's namespace (at least those named for the set's ordinals). */
-  claims: readonly KubeObject[];
+  claims: readonly PersistentVolumeClaim[];
   /** Epoch ms (minReadySeconds). */
   now: number;
   gates?: PlanGates;
@@ -34,20 +39,20 @@ export interface PlanInput {
    * Whether a pod's claims already carry the ownerReferences the retention policy asks for
    * (upstream `ClaimsMatchRetentionPolicy`, owned by `retention.ts`). Absent → always true.
    */
-  retentionUpToDate?: (pod: KubeObject) => boolean;
+  retentionUpToDate?: (pod: Pod) => boolean;
 }
 
 export type DeleteReason = 'Failed' | 'Condemned' | 'Update';
 
 export type PlanAction =
   /** Create a missing claim before `podName` is created or while it is Pending. */
-  | { type: 'createClaim'; claim: KubeObject; podName: string }
-  | { type: 'createPod'; pod: KubeObject }
+  | { type: 'createClaim'; claim: PersistentVolumeClaim; podName: string }
+  | { type: 'createPod'; pod: Pod }
   | { type: 'deletePod'; podName: string; reason: DeleteReason }
   /** PUT the pod with repaired identity labels/name and claim volumes (upstream `UpdateStatefulPod`). */
-  | { type: 'updatePod'; pod: KubeObject }
+  | { type: 'updatePod'; pod: Pod }
   /** Bring the pod's claims' ownerReferences in line with the retention policy (`retention.ts`). */
-  | { type: 'updateClaimRetention'; pod: KubeObject };
+  | { type: 'updateClaimRetention'; pod: Pod };
 
 /** Why the sync stopped early (OrderedReady) — upstream's V(4) log lines, as a value. */
 export type WaitReason =

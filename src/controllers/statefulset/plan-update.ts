@@ -1,12 +1,12 @@
 /**
  * The destructive half of a RollingUpdate (upstream `stateful_set_control.go`: the tail of
  * `updateStatefulSet`, `updateStatefulSetAfterInvariantEstablished`,
- * `getStatefulSetMaxUnavailable`; spec §A.8.2–A.8.3). Runs only after the replica and condemned
+ * `getStatefulSetMaxUnavailable`; docs/design/statefulset.md §8.2–§8.3). Runs only after the replica and condemned
  * passes finished without blocking.
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import type { Pod } from '../../api/model/index.js';
 import { getScaledValueFromIntOrPercent } from '../../api/validation/int-or-string.js';
 import { isTerminating, isUnavailable, podRevision, type SetView } from './plan-spec.js';
 
@@ -21,18 +21,18 @@ export function maxUnavailableOf(value: number | string | undefined, replicas: n
 
 export interface UpdateContext {
   view: SetView;
-  replicas: readonly KubeObject[];
+  replicas: readonly Pod[];
   updateRevision: string;
   now: number;
   gate: boolean;
 }
 
-function needsUpdate(pod: KubeObject, updateRevision: string): boolean {
+function needsUpdate(pod: Pod, updateRevision: string): boolean {
   return podRevision(pod) !== updateRevision && !isTerminating(pod);
 }
 
 /** Gate off: delete the highest not-updated pod, but only while every higher one is available. */
-function oneAtATime(ctx: UpdateContext): KubeObject[] {
+function oneAtATime(ctx: UpdateContext): Pod[] {
   const min = ctx.view.partition ?? 0;
   for (let target = ctx.replicas.length - 1; target >= min; target--) {
     const pod = ctx.replicas[target];
@@ -47,7 +47,7 @@ function oneAtATime(ctx: UpdateContext): KubeObject[] {
  * Gate on: count unavailable replicas over the WHOLE range (partition ignored), then delete up to
  * `maxUnavailable − unavailable` not-updated pods from the highest index down to the partition.
  */
-function withinBudget(ctx: UpdateContext): KubeObject[] {
+function withinBudget(ctx: UpdateContext): Pod[] {
   const v = ctx.view;
   const min = v.partition ?? 0;
   // rollingUpdate nil → maxUnavailable 1, as upstream.
@@ -56,7 +56,7 @@ function withinBudget(ctx: UpdateContext): KubeObject[] {
     isUnavailable(p, v.minReadySeconds, ctx.now),
   ).length;
   if (unavailable >= max) return [];
-  const victims: KubeObject[] = [];
+  const victims: Pod[] = [];
   for (let target = ctx.replicas.length - 1; target >= min; target--) {
     if (victims.length >= max - unavailable) break;
     const pod = ctx.replicas[target];
@@ -66,6 +66,6 @@ function withinBudget(ctx: UpdateContext): KubeObject[] {
 }
 
 /** The pods to delete for the update this sync, in deletion order. */
-export function updateVictims(ctx: UpdateContext): KubeObject[] {
+export function updateVictims(ctx: UpdateContext): Pod[] {
   return ctx.gate ? withinBudget(ctx) : oneAtATime(ctx);
 }

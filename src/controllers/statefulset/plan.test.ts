@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { KubeObject } from '../../api/object.js';
+import type { PersistentVolumeClaim } from '../../api/model/index.js';
 import { type PlanAction, type PlanInput, planStatefulSet, statusOf } from './plan.js';
+import { maxUnavailableOf } from './plan-update.js';
 import {
   makeClaim,
   makePod,
@@ -9,8 +10,7 @@ import {
   NOW,
   type PodState,
   type SetOptions,
-} from './plan-fixtures.js';
-import { maxUnavailableOf } from './plan-update.js';
+} from './testing/plan-fixtures.js';
 
 /** Pods as `ordinal → [revision, state]`. */
 type PodsSpec = Record<number, [string, PodState] | [string, PodState, number]>;
@@ -19,7 +19,7 @@ interface Case {
   name: string;
   set: SetOptions;
   pods: PodsSpec;
-  claims?: KubeObject[];
+  claims?: PersistentVolumeClaim[];
   update?: string;
   gate?: boolean;
   want: string[];
@@ -339,7 +339,7 @@ const cases: Case[] = [
     update: 'r2',
     want: ['create web-2@r2'],
   },
-  // The seed's forced rollback: the template was reverted (update = current = r1), but the
+  // The forced rollback (docs/design/statefulset.md §9): the template was reverted (update = current = r1), but the
   // broken r2 pod never becomes Ready, so OrderedReady never reaches the update step.
   {
     name: 'forced rollback: reverting the template does not delete the broken pod',

@@ -1,8 +1,9 @@
 /**
  * The StatefulSet pod planner: one sync of upstream `stateful_set_control.go: updateStatefulSet`
  * (`processReplica`, the condemned claim fix, `processCondemned`, `runForAll`, the update step)
- * as a pure function from observed objects to the ordered actions upstream would take (spec
- * §A.4–A.8). `statusOf` is the status upstream writes after that sync (§A.10).
+ * as a pure function from observed objects to the ordered actions upstream would take
+ * (docs/design/statefulset.md §4–§8). `statusOf` is the status upstream writes after that sync
+ * (docs/design/statefulset.md §10).
  *
  * OrderedReady ("monotonic"): at most one create or condemned delete per sync; every pass stops at
  * the first pod that is terminating, not Running+Ready, or not yet available (minReadySeconds).
@@ -12,7 +13,7 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import type { Pod, StatefulSet } from '../../api/model/index.js';
 import {
   identityMatches,
   newStatefulSetPod,
@@ -38,14 +39,14 @@ import {
 import type { Plan, PlanAction, PlanInput, WaitReason } from './plan-types.js';
 import { updateVictims } from './plan-update.js';
 
-export { requeueAfterSeconds, type StatefulSetStatus, statusOf } from './plan-status.js';
+export { requeueAfterSeconds, type SyncedStatus, statusOf } from './plan-status.js';
 export type * from './plan-types.js';
 
 /** Upstream `MaxBatchSize` for slowStartBatch. */
 const MAX_BATCH = 500;
 
 interface Slot {
-  pod: KubeObject;
+  pod: Pod;
   created: boolean;
 }
 
@@ -60,10 +61,13 @@ const OK: Step = { block: false };
 class Sync {
   readonly view: SetView;
   readonly monotonic: boolean;
-  /** `Recreate` with its gate on (spec §A.8.5); with the gate off it is a RollingUpdate. */
+  /**
+   * `Recreate` with its gate on (docs/design/statefulset.md §8.5); with the gate off it is a
+   * RollingUpdate.
+   */
   readonly recreate: boolean;
-  readonly currentSet: KubeObject;
-  readonly updateSet: KubeObject;
+  readonly currentSet: StatefulSet;
+  readonly updateSet: StatefulSet;
   readonly plan: Plan = { actions: [], errors: [], updateDeletions: 0 };
   /** Claims this plan creates, so one sync never creates a claim twice. */
   readonly planned = new Set<string>();
@@ -84,7 +88,7 @@ class Sync {
     this.plan.actions.push(action);
   }
 
-  wait(pod: KubeObject, reason: WaitReason, error?: string): Step {
+  wait(pod: Pod, reason: WaitReason, error?: string): Step {
     if (this.monotonic && this.plan.waiting === undefined) {
       this.plan.waiting = { podName: pod.metadata?.name ?? '', reason };
     }
@@ -92,12 +96,12 @@ class Sync {
     return error === undefined ? { block: true } : { block: true, error };
   }
 
-  available(pod: KubeObject): boolean {
+  available(pod: Pod): boolean {
     return isRunningAndAvailable(pod, this.view.minReadySeconds, this.input.now);
   }
 
   /** Upstream `createPersistentVolumeClaims`: create the missing ones; report those being deleted. */
-  ensureClaims(pod: KubeObject): string | undefined {
+  ensureClaims(pod: Pod): string | undefined {
     const { missing, deleting } = claimsForPod(this.input.set, pod, this.input.claims);
     const podName = pod.metadata?.name ?? '';
     for (const claim of missing) {
@@ -112,8 +116,11 @@ class Sync {
   }
 }
 
-/** Upstream `newVersionedStatefulSetPod` (§A.8.1), with Go's `a && b || c` precedence. */
-function newVersionedPod(s: Sync, ordinal: number): KubeObject {
+/**
+ * Upstream `newVersionedStatefulSetPod` (docs/design/statefulset.md §8.1), with Go's `a && b || c`
+ * precedence.
+ */
+function newVersionedPod(s: Sync, ordinal: number): Pod {
   const v = s.view;
   const current =
     (v.strategy === 'RollingUpdate' &&
@@ -126,7 +133,7 @@ function newVersionedPod(s: Sync, ordinal: number): KubeObject {
     : newStatefulSetPod(s.updateSet, s.input.updateRevision, ordinal);
 }
 
-function createReplica(s: Sync, pod: KubeObject): Step {
+function createReplica(s: Sync, pod: Pod): Step {
   if (claimsStale(s.input.set, pod, s.input.claims)) return s.wait(pod, 'StaleClaim');
   const error = s.ensureClaims(pod);
   if (error !== undefined) return s.wait(pod, 'Error', error);
@@ -135,7 +142,7 @@ function createReplica(s: Sync, pod: KubeObject): Step {
 }
 
 /** Upstream `UpdateStatefulPod` when identity, storage or retention ownership drifted. */
-function repairReplica(s: Sync, pod: KubeObject): Step {
+function repairReplica(s: Sync, pod: Pod): Step {
   const retention = s.input.retentionUpToDate?.(pod) ?? true;
   const identity = identityMatches(s.input.set, pod);
   const storage = storageMatches(s.input.set, pod);
@@ -151,7 +158,7 @@ function repairReplica(s: Sync, pod: KubeObject): Step {
   return OK;
 }
 
-/** Upstream `processReplica` (§A.4 g). */
+/** Upstream `processReplica` (docs/design/statefulset.md §4.3). */
 function processReplica(s: Sync, slot: Slot): Step {
   const pod = slot.pod;
   if (slot.created && isFailedOrSucceeded(pod)) {
@@ -177,12 +184,11 @@ function processReplica(s: Sync, slot: Slot): Step {
   return repairReplica(s, pod);
 }
 
-/** Upstream `processCondemned` (§A.4 i): every deletion blocks a monotonic pass. */
-function processCondemned(
-  s: Sync,
-  pod: KubeObject,
-  firstUnavailable: KubeObject | undefined,
-): Step {
+/**
+ * Upstream `processCondemned` (docs/design/statefulset.md §4.5): every deletion blocks a monotonic
+ * pass.
+ */
+function processCondemned(s: Sync, pod: Pod, firstUnavailable: Pod | undefined): Step {
   if (isTerminating(pod)) return s.monotonic ? s.wait(pod, 'Terminating') : OK;
   if (s.monotonic && pod !== firstUnavailable) {
     if (!isRunningAndReady(pod)) return s.wait(pod, 'NotRunningAndReady');
@@ -212,10 +218,10 @@ function runForAll<T>(items: readonly T[], fn: (item: T) => Step, monotonic: boo
 }
 
 /** Splits the observed pods into in-range slots (missing ones filled in) and condemned pods. */
-function partition(s: Sync): { replicas: Slot[]; condemned: KubeObject[] } {
+function partition(s: Sync): { replicas: Slot[]; condemned: Pod[] } {
   const v = s.view;
-  const byOrdinal = new Map<number, KubeObject>();
-  const condemned: KubeObject[] = [];
+  const byOrdinal = new Map<number, Pod>();
+  const condemned: Pod[] = [];
   for (const pod of s.input.pods) {
     const ordinal = ordinalInSet(v.name, pod.metadata?.name ?? '');
     if (ordinal < 0) continue; // unparsable names are ignored, as upstream
@@ -237,7 +243,7 @@ function partition(s: Sync): { replicas: Slot[]; condemned: KubeObject[] } {
  * dominated the controller's CPU at 100 members.
  */
 function missingSlot(s: Sync, ordinal: number): Slot {
-  let pod: KubeObject | undefined;
+  let pod: Pod | undefined;
   return {
     created: false,
     get pod() {
@@ -247,17 +253,13 @@ function missingSlot(s: Sync, ordinal: number): Slot {
   };
 }
 
-function ordinalOfName(s: Sync, pod: KubeObject): number {
+function ordinalOfName(s: Sync, pod: Pod): number {
   return ordinalInSet(s.view.name, pod.metadata?.name ?? '');
 }
 
 /** Lowest unavailable replica, else the lowest-ordinal unavailable condemned pod. */
-function firstUnavailablePod(
-  s: Sync,
-  replicas: Slot[],
-  condemned: KubeObject[],
-): KubeObject | undefined {
-  const unavailable = (p: KubeObject) => isUnavailable(p, s.view.minReadySeconds, s.input.now);
+function firstUnavailablePod(s: Sync, replicas: Slot[], condemned: Pod[]): Pod | undefined {
+  const unavailable = (p: Pod) => isUnavailable(p, s.view.minReadySeconds, s.input.now);
   return (
     replicas.find((slot) => unavailable(slot.pod))?.pod ??
     [...condemned].reverse().find(unavailable)
@@ -275,7 +277,7 @@ export function planStatefulSet(input: PlanInput): Plan {
   const { replicas, condemned } = partition(s);
   const first = firstUnavailablePod(s, replicas, condemned);
   if (runForAll(replicas, (slot) => processReplica(s, slot), s.monotonic)) return s.plan;
-  const fixClaims = (pod: KubeObject): Step => {
+  const fixClaims = (pod: Pod): Step => {
     if (!(input.retentionUpToDate?.(pod) ?? true)) s.push({ type: 'updateClaimRetention', pod });
     return OK;
   };
@@ -306,7 +308,7 @@ function planRecreate(s: Sync): boolean {
 }
 
 function planUpdate(s: Sync, replicas: Slot[]): void {
-  let victims: KubeObject[];
+  let victims: Pod[];
   try {
     victims = updateVictims({
       view: s.view,
@@ -326,6 +328,6 @@ function planUpdate(s: Sync, replicas: Slot[]): void {
 }
 
 /** The name of the pod for `ordinal` of `set` (re-exported for callers wiring the plan). */
-export function statefulPodName(set: KubeObject, ordinal: number): string {
+export function statefulPodName(set: StatefulSet, ordinal: number): string {
   return podName(set.metadata?.name ?? '', ordinal);
 }

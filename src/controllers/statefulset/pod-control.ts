@@ -15,6 +15,12 @@
  *
  * @module
  */
+import {
+  asKind,
+  type PersistentVolumeClaim,
+  type Pod,
+  type StatefulSet,
+} from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import type { ApiClient } from '../../client/api-client.js';
 import { isAlreadyExists, isNotFound } from '../../client/api-client.js';
@@ -45,16 +51,16 @@ function capitalized(verb: string): string {
 export class StatefulPodControl {
   readonly #client: ApiClient;
   readonly #recorder: EventRecorder;
-  readonly #set: KubeObject;
+  readonly #set: StatefulSet;
   readonly #namespace: string;
   /** Claims by name: the cache, then what this sync created or patched. */
-  readonly claims: Map<string, KubeObject>;
+  readonly claims: Map<string, PersistentVolumeClaim>;
 
   constructor(
     client: ApiClient,
     recorder: EventRecorder,
-    set: KubeObject,
-    claims: readonly KubeObject[],
+    set: StatefulSet,
+    claims: readonly PersistentVolumeClaim[],
   ) {
     this.#client = client;
     this.#recorder = recorder;
@@ -63,7 +69,7 @@ export class StatefulPodControl {
     this.claims = new Map(claims.map((c) => [nameOf(c), c]));
   }
 
-  #podEvent(verb: string, pod: KubeObject, err?: unknown): void {
+  #podEvent(verb: string, pod: Pod, err?: unknown): void {
     const base = `${verb} Pod ${nameOf(pod)} in StatefulSet ${nameOf(this.#set)}`;
     if (err === undefined) {
       this.#recorder.event(
@@ -79,7 +85,7 @@ export class StatefulPodControl {
   }
 
   /** Upstream `createPersistentVolumeClaims` for one claim; AlreadyExists is success. */
-  async createClaim(claim: KubeObject, podName: string): Promise<void> {
+  async createClaim(claim: PersistentVolumeClaim, podName: string): Promise<void> {
     const name = nameOf(claim);
     const set = nameOf(this.#set);
     try {
@@ -87,7 +93,7 @@ export class StatefulPodControl {
         { ...RESOURCES.persistentvolumeclaims, namespace: this.#namespace },
         claim,
       );
-      this.claims.set(name, created);
+      this.claims.set(name, asKind(created, 'PersistentVolumeClaim'));
     } catch (err) {
       if (isAlreadyExists(err)) return;
       const msg = `create Claim ${name} for Pod ${podName} in StatefulSet ${set} failed error: ${errorText(err)}`;
@@ -99,10 +105,11 @@ export class StatefulPodControl {
   }
 
   /** Upstream `CreateStatefulPod` (its claims were created by earlier actions of the plan). */
-  async createPod(pod: KubeObject): Promise<void> {
-    let created: KubeObject;
+  async createPod(pod: Pod): Promise<void> {
+    let created: Pod;
     try {
-      created = await this.#client.create({ ...RESOURCES.pods, namespace: this.#namespace }, pod);
+      const collection = { ...RESOURCES.pods, namespace: this.#namespace };
+      created = asKind(await this.#client.create(collection, pod), 'Pod');
     } catch (err) {
       if (isAlreadyExists(err)) throw err;
       this.#podEvent('create', pod, err);
@@ -114,7 +121,7 @@ export class StatefulPodControl {
   }
 
   /** Upstream `DeleteStatefulPod`, with the observed UID as precondition; NotFound is done. */
-  async deletePod(pod: KubeObject): Promise<void> {
+  async deletePod(pod: Pod): Promise<void> {
     const uid = pod.metadata?.uid;
     try {
       await this.#client.delete(
@@ -130,7 +137,7 @@ export class StatefulPodControl {
   }
 
   /** Upstream `UpdateStatefulPod`'s write: PUT the repaired pod (409 → retried next sync). */
-  async updatePod(pod: KubeObject): Promise<void> {
+  async updatePod(pod: Pod): Promise<void> {
     try {
       await this.#client.update(
         { ...RESOURCES.pods, namespace: this.#namespace, name: nameOf(pod) },
@@ -144,7 +151,7 @@ export class StatefulPodControl {
   }
 
   /** Upstream `ClaimsMatchRetentionPolicy`: every existing claim of the pod has the right owners. */
-  retentionUpToDate(pod: KubeObject): boolean {
+  retentionUpToDate(pod: Pod): boolean {
     const ordinal = ordinalOf(pod);
     const condemned = !inOrdinalRange(this.#set, ordinal);
     const v = viewOf(this.#set);
@@ -161,17 +168,17 @@ export class StatefulPodControl {
    * what the policy wants; missing claims are skipped; a foreign controller gets a Warning and
    * the claim's foreign refs are kept.
    */
-  async updateClaimRetention(pod: KubeObject): Promise<void> {
+  async updateClaimRetention(pod: Pod): Promise<void> {
     const condemned = !inOrdinalRange(this.#set, ordinalOf(pod));
     const templates = claimsFor(this.#set, ordinalOf(pod));
-    const spec = this.#set.spec as { volumeClaimTemplates?: { metadata?: { name?: string } }[] };
+    const volumeClaimTemplates = this.#set.spec?.volumeClaimTemplates;
     for (const [i, template] of templates.entries()) {
       const claim = this.claims.get(nameOf(template));
       if (claim === undefined) continue;
       const plan = planClaimRetention({ set: this.#set, pod, condemned, claim });
       if (plan.conflictingController) {
         // Upstream names the claim by its template name (the key of its claims map).
-        const templateName = spec.volumeClaimTemplates?.[i]?.metadata?.name ?? '';
+        const templateName = volumeClaimTemplates?.[i]?.metadata?.name ?? '';
         const msg = conflictingControllerMessage(templateName);
         this.#recorder.event(this.#set, 'Warning', CONFLICTING_CONTROLLER_REASON, msg);
       }
@@ -182,7 +189,8 @@ export class StatefulPodControl {
         name: nameOf(claim),
       };
       try {
-        this.claims.set(nameOf(claim), await this.#client.patch(ref, plan.patch, 'merge'));
+        const patched = await this.#client.patch(ref, plan.patch, 'merge');
+        this.claims.set(nameOf(claim), asKind(patched, 'PersistentVolumeClaim'));
       } catch (err) {
         if (isNotFound(err)) continue;
         throw new Error(

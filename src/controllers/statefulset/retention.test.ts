@@ -9,6 +9,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
+import { asKind, type StatefulSet } from '../../api/model/index.js';
 import type { KubeObject, OwnerReference } from '../../api/object.js';
 import {
   claimIsStale,
@@ -21,12 +22,15 @@ import {
 type P = RetentionPolicyType;
 type Owner = 'set' | 'pod' | 'foreign-controller' | 'foreign-owner';
 
-function set(whenDeleted?: P, whenScaled?: P): KubeObject {
+function set(whenDeleted?: P, whenScaled?: P): StatefulSet {
   const policy =
     whenDeleted === undefined && whenScaled === undefined
       ? {}
       : { persistentVolumeClaimRetentionPolicy: { whenDeleted, whenScaled } };
-  return { metadata: { name: 'web', namespace: 'default', uid: 'set-uid' }, spec: policy };
+  return asKind(
+    { metadata: { name: 'web', namespace: 'default', uid: 'set-uid' }, spec: policy },
+    'StatefulSet',
+  );
 }
 
 const POD: KubeObject = { metadata: { name: 'web-2', namespace: 'default', uid: 'pod-uid' } };
@@ -69,7 +73,7 @@ function claim(owners: readonly (Owner | OwnerReference)[], resourceVersion = '7
   };
 }
 
-function ownersAfter(c: KubeObject, condemned: boolean, s: KubeObject): string[] {
+function ownersAfter(c: KubeObject, condemned: boolean, s: StatefulSet): string[] {
   const plan = planClaimRetention({ set: s, pod: POD, condemned, claim: c });
   const refs = plan.ownerReferences ?? c.metadata?.ownerReferences ?? [];
   const byUid = Object.entries(REFS).map(([k, r]) => [r.uid, k] as const);
@@ -249,7 +253,7 @@ describe('planClaimRetention', () => {
 
 describe('claimIsStale', () => {
   const earlierPod: OwnerReference = { ...REFS.pod, uid: 'earlier-pod-uid' };
-  const cases: [string, KubeObject, KubeObject, boolean][] = [
+  const cases: [string, StatefulSet, KubeObject, boolean][] = [
     ['Retain on scale-down: never stale', set('Delete', 'Retain'), claim([earlierPod]), false],
     ['owned by an earlier pod of that name', set('Retain', 'Delete'), claim([earlierPod]), true],
     ['owned by the set only', set('Delete', 'Delete'), claim(['set']), false],

@@ -4,7 +4,8 @@
  * must carry so that the garbage collector deletes it at the right moment (upstream
  * `stateful_set_utils.go: isClaimOwnerUpToDate, updateClaimOwnerRefForSetAndPod,
  * hasUnexpectedController, hasNonControllerOwner, hasStaleOwnerRef` and
- * `stateful_pod_control.go: UpdatePodClaimForRetentionPolicy, PodClaimIsStale`; spec §A.3).
+ * `stateful_pod_control.go: UpdatePodClaimForRetentionPolicy, PodClaimIsStale`;
+ * docs/design/statefulset.md §3).
  *
  * | whenScaled | whenDeleted | claim of an in-range pod | claim of a condemned pod |
  * |---|---|---|---|
@@ -19,6 +20,7 @@
  *
  * @module
  */
+import type { StatefulSet } from '../../api/model/index.js';
 import type { JsonObject, KubeObject, OwnerReference } from '../../api/object.js';
 import { type GroupVersionKind, newControllerRef } from '../../controller/controller-ref.js';
 
@@ -40,15 +42,14 @@ export function conflictingControllerMessage(claimName: string): string {
   return `PersistentVolumeClaim ${claimName} has a conflicting OwnerReference that acts as a manging controller, the retention policy is ignored for this claim`;
 }
 
-function policyValue(v: unknown): RetentionPolicyType {
+function policyValue(v: string | undefined): RetentionPolicyType {
   // Unknown values are treated as Retain (upstream logs "Unknown policy, treating as Retain").
   return v === 'Delete' ? 'Delete' : 'Retain';
 }
 
 /** Upstream `getPersistentVolumeClaimRetentionPolicy`: absent policy or field → Retain. */
-export function retentionPolicyOf(set: KubeObject): RetentionPolicy {
-  const spec = (set.spec ?? {}) as { persistentVolumeClaimRetentionPolicy?: unknown };
-  const raw = (spec.persistentVolumeClaimRetentionPolicy ?? {}) as Record<string, unknown>;
+export function retentionPolicyOf(set: StatefulSet): RetentionPolicy {
+  const raw = set.spec?.persistentVolumeClaimRetentionPolicy ?? {};
   return { whenDeleted: policyValue(raw.whenDeleted), whenScaled: policyValue(raw.whenScaled) };
 }
 
@@ -92,7 +93,7 @@ export function hasStaleOwnerRef(
  */
 export function hasUnexpectedController(
   claim: KubeObject,
-  set: KubeObject,
+  set: StatefulSet,
   pod: KubeObject,
 ): boolean {
   if (isRetainRetain(retentionPolicyOf(set))) return false;
@@ -138,7 +139,7 @@ function wantedOwners(policy: RetentionPolicy, condemned: boolean): { set: boole
  */
 export function isClaimOwnerUpToDate(
   claim: KubeObject,
-  set: KubeObject,
+  set: StatefulSet,
   pod: KubeObject,
   condemned: boolean,
 ): boolean {
@@ -157,7 +158,7 @@ export function isClaimOwnerUpToDate(
  */
 export function claimOwnerRefsFor(
   claim: KubeObject,
-  set: KubeObject,
+  set: StatefulSet,
   pod: KubeObject,
   condemned: boolean,
 ): OwnerReference[] {
@@ -191,7 +192,7 @@ export interface ClaimRetentionPlan {
 
 export interface ClaimRetentionInput {
   /** The StatefulSet (name, uid, `spec.persistentVolumeClaimRetentionPolicy`). */
-  readonly set: KubeObject;
+  readonly set: StatefulSet;
   /** The pod the claim belongs to (name and uid). */
   readonly pod: KubeObject;
   /** The pod's ordinal is outside the set's range (scaled down). */
@@ -220,7 +221,7 @@ export function planClaimRetention(input: ClaimRetentionInput): ClaimRetentionPl
  * that name, since the new pod has no UID yet) blocks the creation until the garbage collector
  * removes the claim, so the new pod never starts on storage that is about to vanish.
  */
-export function claimIsStale(set: KubeObject, podName: string, claim: KubeObject): boolean {
+export function claimIsStale(set: StatefulSet, podName: string, claim: KubeObject): boolean {
   if (retentionPolicyOf(set).whenScaled === 'Retain') return false;
   return hasStaleOwnerRef(claim, { metadata: { name: podName, uid: '' } }, POD_KIND);
 }

@@ -8,6 +8,12 @@
  * @module
  */
 import type { LabelSelector } from '../../api/labels/selector.js';
+import {
+  asKind,
+  type ControllerRevision,
+  type Pod,
+  type StatefulSet,
+} from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import type { ApiClient } from '../../client/api-client.js';
 import { isAlreadyExists, isNotFound } from '../../client/api-client.js';
@@ -15,12 +21,7 @@ import type { Lister } from '../../client/shared-informer.js';
 import { RESOURCES } from '../../controller/context.js';
 import { adoptPatch, controllerRefOf, recheckOwner } from '../../controller/controller-ref.js';
 import { STATEFULSET_GVK } from './identity.js';
-import {
-  type ControllerRevision,
-  planRevisions,
-  type RevisionPlan,
-  revisionsToPrune,
-} from './revisions.js';
+import { planRevisions, type RevisionPlan, revisionsToPrune } from './revisions.js';
 
 /** Re-plans after AlreadyExists before giving up this sync (each one is a fresh GET). */
 const MAX_CREATE_ATTEMPTS = 5;
@@ -35,7 +36,7 @@ function collectionOf(set: KubeObject) {
 
 /** Upstream `ListRevisions`: selector-matching revisions controlled by the set or orphaned. */
 export function setRevisions(
-  set: KubeObject,
+  set: StatefulSet,
   selector: LabelSelector,
   namespaceRevisions: readonly ControllerRevision[],
 ): ControllerRevision[] {
@@ -53,7 +54,7 @@ export function setRevisions(
  */
 export async function adoptOrphanRevisions(
   client: ApiClient,
-  set: KubeObject,
+  set: StatefulSet,
   revisions: readonly ControllerRevision[],
 ): Promise<ControllerRevision[]> {
   const orphans = revisions.filter((r) => controllerRefOf(r) === undefined);
@@ -71,7 +72,8 @@ export async function adoptOrphanRevisions(
   for (const orphan of orphans) {
     const name = orphan.metadata?.name ?? '';
     const patch = adoptPatch(set, STATEFULSET_GVK, orphan.metadata?.uid ?? '');
-    adopted.set(name, await client.patch<ControllerRevision>(refOf(set, name), patch, 'strategic'));
+    const patched = await client.patch(refOf(set, name), patch, 'strategic');
+    adopted.set(name, asKind(patched, 'ControllerRevision'));
   }
   return revisions.map((r) => adopted.get(r.metadata?.name ?? '') ?? r);
 }
@@ -90,7 +92,7 @@ export interface EnsuredRevisions {
  */
 export async function ensureRevisions(
   client: ApiClient,
-  set: KubeObject,
+  set: StatefulSet,
   revisions: readonly ControllerRevision[],
   namespaceRevisions: readonly ControllerRevision[],
 ): Promise<EnsuredRevisions> {
@@ -98,20 +100,21 @@ export async function ensureRevisions(
   for (let attempt = 0; ; attempt++) {
     const plan = planRevisions(set, revisions, { namespaceRevisions: [...known.values()] });
     if (plan.bump !== undefined) {
-      const bumped = await client.update<ControllerRevision>(
-        refOf(set, plan.bump.metadata?.name ?? ''),
-        plan.bump,
-      );
+      const ref = refOf(set, plan.bump.metadata?.name ?? '');
+      const bumped = asKind(await client.update(ref, plan.bump), 'ControllerRevision');
       return { plan: { ...plan, updateRevision: bumped }, revisions: replace(revisions, bumped) };
     }
     if (plan.create === undefined) return { plan, revisions: [...revisions] };
     try {
-      const created = await client.create<ControllerRevision>(collectionOf(set), plan.create);
+      const created = asKind(
+        await client.create(collectionOf(set), plan.create),
+        'ControllerRevision',
+      );
       return { plan: { ...plan, updateRevision: created }, revisions: [...revisions, created] };
     } catch (err) {
       if (!isAlreadyExists(err) || attempt + 1 >= MAX_CREATE_ATTEMPTS) throw err;
       const name = plan.create.metadata?.name ?? '';
-      known.set(name, await client.get<ControllerRevision>(refOf(set, name)));
+      known.set(name, asKind(await client.get(refOf(set, name)), 'ControllerRevision'));
     }
   }
 }
@@ -127,9 +130,9 @@ function replace(
 /** Upstream `truncateHistory`: delete the non-live revisions beyond `revisionHistoryLimit`. */
 export async function truncateHistory(
   client: ApiClient,
-  set: KubeObject,
+  set: StatefulSet,
   revisions: readonly ControllerRevision[],
-  pods: readonly KubeObject[],
+  pods: readonly Pod[],
   live: { currentRevision: string; updateRevision: string },
 ): Promise<void> {
   for (const r of revisionsToPrune(set, revisions, pods, live)) {

@@ -9,11 +9,17 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { KubeObject } from '../../api/object.js';
+import {
+  asKind,
+  type ControllerRevision,
+  type Pod,
+  type PodTemplateSpec,
+  type StatefulSet,
+} from '../../api/model/index.js';
+import { isJsonObject, type KubeObject } from '../../api/object.js';
 import {
   applyRevision,
   CONTROLLER_REVISION_HASH_LABEL,
-  type ControllerRevision,
   compareRevisions,
   newRevision,
   nextRevision,
@@ -25,7 +31,7 @@ import {
   sortRevisions,
 } from './revisions.js';
 
-function template(image: string, labels: Record<string, string> = { app: 'web' }): KubeObject {
+function template(image: string, labels: Record<string, string> = { app: 'web' }): PodTemplateSpec {
   return {
     metadata: { labels },
     spec: { containers: [{ name: 'nginx', image }] },
@@ -36,19 +42,22 @@ function statefulSet(
   image: string,
   status: Record<string, unknown> = {},
   extra: Record<string, unknown> = {},
-): KubeObject {
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'StatefulSet',
-    metadata: {
-      name: 'web',
-      namespace: 'default',
-      uid: 'set-uid',
-      annotations: { 'kubernetes.io/change-cause': `image ${image}` },
+): StatefulSet {
+  return asKind(
+    {
+      apiVersion: 'apps/v1',
+      kind: 'StatefulSet',
+      metadata: {
+        name: 'web',
+        namespace: 'default',
+        uid: 'set-uid',
+        annotations: { 'kubernetes.io/change-cause': `image ${image}` },
+      },
+      spec: { replicas: 3, template: template(image), ...extra },
+      status,
     },
-    spec: { replicas: 3, template: template(image), ...extra },
-    status,
-  };
+    'StatefulSet',
+  );
 }
 
 function rev(
@@ -59,7 +68,7 @@ function rev(
   return { metadata: { name, creationTimestamp: created }, data: { n: name }, revision };
 }
 
-function pod(revisionName: string): KubeObject {
+function pod(revisionName: string): Pod {
   return { metadata: { labels: { 'controller-revision-hash': revisionName } } };
 }
 
@@ -113,7 +122,7 @@ describe('newRevision', () => {
     assert.equal(r.metadata?.annotations?.['kubernetes.io/change-cause'], 'image nginx:1');
   });
   it('cuts a long set name to 223 characters', () => {
-    const long = { ...set, metadata: { ...set.metadata, name: 'a'.repeat(250) } };
+    const long: StatefulSet = { ...set, metadata: { ...set.metadata, name: 'a'.repeat(250) } };
     const name = nameOf(newRevision(long, 1, 0));
     assert.equal(name.indexOf('-'), 223);
   });
@@ -138,7 +147,7 @@ describe('planRevisions', () => {
     assert.equal(plan.collisionCount, 0);
   });
 
-  const cases: [string, KubeObject, ControllerRevision[], Partial<Record<string, unknown>>][] = [
+  const cases: [string, StatefulSet, ControllerRevision[], Partial<Record<string, unknown>>][] = [
     [
       'unchanged template: nothing to write',
       statefulSet('nginx:1', { currentRevision: nameOf(r1) }),
@@ -263,7 +272,8 @@ describe('revisionDataEqual', () => {
         .map(([k, x]) => [k, reverse(x)] as const);
       return Object.fromEntries([...entries, ['extra', null]]);
     };
-    assert.ok(revisionDataEqual(a, { ...a, data: reverse(a.data) }));
+    const reversed = reverse(a.data);
+    assert.ok(isJsonObject(reversed) && revisionDataEqual(a, { ...a, data: reversed }));
     assert.equal(revisionDataEqual(a, { ...a, data: { spec: {} } }), false);
   });
   it('numeric hash labels that differ make revisions unequal (upstream EqualRevision)', () => {
@@ -279,7 +289,7 @@ describe('revisionDataEqual', () => {
 describe('revisionsToPrune', () => {
   const revisions = [rev('r1', 1), rev('r2', 2), rev('r3', 3), rev('r4', 4), rev('r5', 5)];
   const live = { currentRevision: 'r4', updateRevision: 'r5' };
-  const cases: [string, KubeObject, KubeObject[], Record<string, unknown>, string[]][] = [
+  const cases: [string, StatefulSet, Pod[], Record<string, unknown>, string[]][] = [
     ['under the limit', statefulSet('x'), [], { ...live, limit: 3 }, []],
     ['oldest first', statefulSet('x'), [], { ...live, limit: 1 }, ['r1', 'r2']],
     ['limit 0 keeps only live', statefulSet('x'), [], { ...live, limit: 0 }, ['r1', 'r2', 'r3']],
@@ -330,11 +340,11 @@ describe('properties', () => {
     port: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
   });
   type T = typeof arbTemplate extends fc.Arbitrary<infer U> ? U : never;
-  const setOf = (t: T, status: Record<string, unknown> = {}): KubeObject => {
+  const setOf = (t: T, status: Record<string, unknown> = {}): StatefulSet => {
     const s = statefulSet(t.image, status);
     const tpl = template(t.image, t.labels);
     if (t.port !== undefined) (tpl.spec as Record<string, unknown>).ports = [t.port];
-    return { ...s, spec: { ...(s.spec as object), template: tpl } };
+    return asKind({ ...s, spec: { ...s.spec, template: tpl } }, 'StatefulSet');
   };
   const key = (t: T): string => JSON.stringify([t.image, Object.entries(t.labels).sort(), t.port]);
 

@@ -1,7 +1,7 @@
 /**
  * StatefulSet history: ControllerRevisions as pure plans (upstream `stateful_set_control.go:
  * getStatefulSetRevisions, truncateHistory`, `stateful_set_utils.go: getPatch, newRevision,
- * ApplyRevision, nextRevision` and `history/controller_history.go`; spec §A.9).
+ * ApplyRevision, nextRevision` and `history/controller_history.go`; docs/design/statefulset.md §9).
  *
  * A revision stores only `spec.template`, as the strategic-merge patch that puts it back:
  * `{"spec":{"template":{…,"$patch":"replace"}}}`. Its name is `<set>-<hash>`, the hash taken over
@@ -11,10 +11,17 @@
  *
  * @module
  */
-import type { KubeObject, OwnerReference } from '../../api/object.js';
-import { deepCopy } from '../../api/object.js';
+import type {
+  ControllerRevision,
+  Pod,
+  PodTemplateSpec,
+  StatefulSet,
+} from '../../api/model/index.js';
+import type { OwnerReference } from '../../api/object.js';
+import { deepCopy, isJsonObject } from '../../api/object.js';
 import { newControllerRef } from '../../controller/controller-ref.js';
 import { canonicalJson, hashControllerRevision } from '../../controller/hash.js';
+import { isPodTemplateSpec } from '../../controller/pod-template.js';
 
 /** Label on a revision holding its hash (upstream `ControllerRevisionHashLabel`). */
 export const CONTROLLER_REVISION_HASH_LABEL = 'controller.kubernetes.io/hash';
@@ -28,15 +35,9 @@ const MAX_PREFIX_LENGTH = 223;
 const STATEFULSET_KIND = { group: 'apps', version: 'v1', kind: 'StatefulSet' } as const;
 
 /**
- * An apps/v1 ControllerRevision as this module reads and writes it. `revision` is an int64:
- * beyond 2^53 the API's JSON decodes it as a `bigint` (src/api/int64-json.ts).
+ * A revision number as a bigint (absent, or not an integer → 0, as Go's zero value). `revision`
+ * is an int64: beyond 2^53 the API's JSON decodes it as a `bigint` (src/api/int64-json.ts).
  */
-export interface ControllerRevision extends KubeObject {
-  data?: unknown;
-  revision?: number | bigint;
-}
-
-/** A revision number as a bigint (absent, or not an integer → 0, as Go's zero value). */
 export function revisionNumber(r: ControllerRevision): bigint {
   const v = r.revision;
   if (typeof v === 'bigint') return v;
@@ -71,23 +72,12 @@ export interface RevisionPlan {
   readonly collision: boolean;
 }
 
-function setName(set: KubeObject): string {
+function setName(set: StatefulSet): string {
   return set.metadata?.name ?? '';
 }
 
-function specOf(obj: KubeObject): Record<string, unknown> {
-  const spec = obj.spec;
-  return typeof spec === 'object' && spec !== null ? (spec as Record<string, unknown>) : {};
-}
-
-function statusOf(obj: KubeObject): Record<string, unknown> {
-  const status = obj.status;
-  return typeof status === 'object' && status !== null ? (status as Record<string, unknown>) : {};
-}
-
-function templateOf(set: KubeObject): Record<string, unknown> {
-  const t = specOf(set).template;
-  return typeof t === 'object' && t !== null ? (t as Record<string, unknown>) : {};
+function templateOf(set: StatefulSet): PodTemplateSpec {
+  return set.spec?.template ?? {};
 }
 
 /**
@@ -95,10 +85,9 @@ function templateOf(set: KubeObject): Record<string, unknown> {
  * Go encodes the typed template, whose `metadata.creationTimestamp` is never omitted (`null`),
  * so we write it too; hashing and equality ignore nulls (see {@link revisionDataEqual}).
  */
-export function revisionData(set: KubeObject): Record<string, unknown> {
+export function revisionData(set: StatefulSet): Record<string, unknown> {
   const template = deepCopy(templateOf(set));
-  const metadata = (template.metadata ?? {}) as Record<string, unknown>;
-  template.metadata = { creationTimestamp: null, ...metadata };
+  template.metadata = { creationTimestamp: null, ...template.metadata };
   return { spec: { template: { ...template, $patch: 'replace' } } };
 }
 
@@ -117,13 +106,13 @@ export function controllerRevisionName(prefix: string, hash: string): string {
  * labels = template labels + hash label, controllerRef to the set, the set's annotations.
  */
 export function newRevision(
-  set: KubeObject,
+  set: StatefulSet,
   revision: number | bigint,
   collisionCount: number,
 ): ControllerRevision {
   const data = revisionData(set);
   const hash = hashControllerRevision(canonicalJson(data), collisionCount);
-  const templateLabels = (templateOf(set).metadata as KubeObject['metadata'])?.labels ?? {};
+  const templateLabels = templateOf(set).metadata?.labels ?? {};
   const owner: OwnerReference = newControllerRef(set, STATEFULSET_KIND);
   return {
     apiVersion: 'apps/v1',
@@ -223,7 +212,7 @@ const MAX_COLLISION_COUNT = 2 ** 31 - 1;
  * with the fresh object included in `namespaceRevisions`.
  */
 function resolveCreate(
-  set: KubeObject,
+  set: StatefulSet,
   number: number | bigint,
   collisionCount: number,
   taken: ReadonlyMap<string, ControllerRevision>,
@@ -250,12 +239,12 @@ function resolveCreate(
  * - none does → `create` a new one (bumping `collisionCount` past taken names).
  */
 export function planRevisions(
-  set: KubeObject,
+  set: StatefulSet,
   revisions: readonly ControllerRevision[],
   options: PlanRevisionsOptions = {},
 ): RevisionPlan {
   const sorted = sortRevisions(revisions);
-  const startCount = Number(statusOf(set).collisionCount ?? 0) || 0;
+  const startCount = Number(set.status?.collisionCount ?? 0) || 0;
   const next = nextRevision(sorted);
   const candidate = newRevision(set, next, startCount);
   const equal = findEqualRevisions(sorted, candidate);
@@ -284,7 +273,7 @@ export function planRevisions(
     if (!resolved.existing) create = resolved.revision;
   }
 
-  const currentName = statusOf(set).currentRevision;
+  const currentName = set.status?.currentRevision;
   const currentRevision = sorted.find((r) => r.metadata?.name === currentName) ?? updateRevision;
   return {
     currentRevision,
@@ -311,19 +300,16 @@ export interface PruneOptions {
  * deleted nor counted; of the others, all but the newest `limit` go.
  */
 export function revisionsToPrune(
-  set: KubeObject,
+  set: StatefulSet,
   revisions: readonly ControllerRevision[],
-  pods: readonly KubeObject[],
+  pods: readonly Pod[],
   options: PruneOptions = {},
 ): ControllerRevision[] {
-  const specLimit = specOf(set).revisionHistoryLimit;
-  const limit =
-    options.limit ?? (typeof specLimit === 'number' ? specLimit : DEFAULT_REVISION_HISTORY_LIMIT);
+  const limit = options.limit ?? set.spec?.revisionHistoryLimit ?? DEFAULT_REVISION_HISTORY_LIMIT;
   if (limit < 0) return [];
-  const status = statusOf(set);
-  const live = new Set<unknown>([
-    options.currentRevision ?? status.currentRevision,
-    options.updateRevision ?? status.updateRevision,
+  const live = new Set<string | undefined>([
+    options.currentRevision ?? set.status?.currentRevision,
+    options.updateRevision ?? set.status?.updateRevision,
   ]);
   for (const pod of pods) live.add(pod.metadata?.labels?.[STATEFULSET_REVISION_LABEL] ?? '');
   const history = sortRevisions(revisions).filter((r) => !live.has(r.metadata?.name));
@@ -335,16 +321,17 @@ export function revisionsToPrune(
  * merge of the revision's data). Revision data always replaces the whole template (`$patch:
  * replace`), so this is that replacement; a revision without a template leaves the set as is.
  */
-export function applyRevision<T extends KubeObject>(set: T, revision: ControllerRevision): T {
-  const template = revisionTemplate(revision);
-  if (template === undefined) return deepCopy(set);
+export function applyRevision(set: StatefulSet, revision: ControllerRevision): StatefulSet {
+  const saved = revisionTemplate(revision);
   const clone = deepCopy(set);
-  (clone as KubeObject).spec = { ...specOf(clone), template: deepCopy(template) };
+  if (saved === undefined) return clone;
+  const template = deepCopy(saved);
+  clone.spec = clone.spec === undefined ? { selector: {}, template } : { ...clone.spec, template };
   return clone;
 }
 
 /** Templates by revision object: revisions are immutable, and a sync reads two of them. */
-const templates = new WeakMap<ControllerRevision, Readonly<Record<string, unknown>>>();
+const templates = new WeakMap<ControllerRevision, Readonly<PodTemplateSpec>>();
 
 /**
  * The pod template a revision saved (upstream `ApplyRevision` without the set copy), frozen
@@ -352,7 +339,7 @@ const templates = new WeakMap<ControllerRevision, Readonly<Record<string, unknow
  */
 export function revisionTemplate(
   revision: ControllerRevision,
-): Readonly<Record<string, unknown>> | undefined {
+): Readonly<PodTemplateSpec> | undefined {
   const cached = templates.get(revision);
   if (cached !== undefined) return cached;
   const template = readTemplate(revision);
@@ -360,13 +347,14 @@ export function revisionTemplate(
   return template;
 }
 
-function readTemplate(revision: ControllerRevision): Record<string, unknown> | undefined {
-  const data = revision.data as { spec?: { template?: Record<string, unknown> } } | undefined;
-  const saved = data?.spec?.template;
-  if (typeof saved !== 'object' || saved === null) return undefined;
+function readTemplate(revision: ControllerRevision): PodTemplateSpec | undefined {
+  const spec = revision.data?.spec;
+  const saved = isJsonObject(spec) ? spec.template : undefined;
+  if (!isJsonObject(saved)) return undefined;
   const { $patch: _directive, ...template } = deepCopy(saved);
+  if (!isPodTemplateSpec(template)) return undefined;
   // The `creationTimestamp: null` Go writes into the data is not part of the template.
-  const metadata = template.metadata as Record<string, unknown> | undefined;
+  const metadata = template.metadata;
   if (metadata?.creationTimestamp === null) delete metadata.creationTimestamp;
   return template;
 }

@@ -1,7 +1,7 @@
 /**
  * One sync of one StatefulSet key (upstream `stateful_set.go: sync, syncStatefulSet`,
- * `stateful_set_control.go: UpdateStatefulSet, performUpdate, updateStatefulSetStatus`; spec
- * §A.4):
+ * `stateful_set_control.go: UpdateStatefulSet, performUpdate, updateStatefulSetStatus`;
+ * docs/design/statefulset.md §4):
  *
  * 1. read the set from the cache (gone → done; invalid selector → log, no retry);
  * 2. adopt orphan ControllerRevisions, claim pods (selector + `<set>-<n>` naming);
@@ -13,8 +13,14 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
-import { isJsonObject } from '../../api/object.js';
+import type {
+  ControllerRevision,
+  PersistentVolumeClaim,
+  Pod,
+  PodTemplateSpec,
+  StatefulSet,
+  StatefulSetStatus,
+} from '../../api/model/index.js';
 import type { ApiClient } from '../../client/api-client.js';
 import { isConflict } from '../../client/api-client.js';
 import type { Lister } from '../../client/shared-informer.js';
@@ -37,7 +43,7 @@ import {
   type PlanInput,
   planStatefulSet,
   requeueAfterSeconds,
-  type StatefulSetStatus,
+  type SyncedStatus,
   statusOf,
 } from './plan.js';
 import { viewOf } from './plan-spec.js';
@@ -48,13 +54,13 @@ import {
   setRevisions,
   truncateHistory,
 } from './revision-control.js';
-import { type ControllerRevision, revisionTemplate } from './revisions.js';
+import { revisionTemplate } from './revisions.js';
 
 export interface SyncDeps {
   readonly client: ApiClient;
-  readonly sets: Lister<KubeObject>;
-  readonly pods: Lister<KubeObject>;
-  readonly claims: Lister<KubeObject>;
+  readonly sets: Lister<StatefulSet>;
+  readonly pods: Lister<Pod>;
+  readonly claims: Lister<PersistentVolumeClaim>;
   readonly revisions: Lister<ControllerRevision>;
   readonly recorder: EventRecorder;
   readonly clock: Clock;
@@ -75,8 +81,8 @@ const STATUS_FIELDS = [
   'collisionCount',
 ] as const;
 
-function templateOf(set: KubeObject): unknown {
-  return isJsonObject(set.spec) ? set.spec.template : undefined;
+function templateOf(set: StatefulSet): PodTemplateSpec | undefined {
+  return set.spec?.template;
 }
 
 /** Reconciles the StatefulSet `key` (`<namespace>/<name>`). */
@@ -100,10 +106,14 @@ export async function syncStatefulSet(deps: SyncDeps, key: string): Promise<Reco
   );
   const history = await ensureRevisions(deps.client, cached, revisions, namespaceRevisions);
   const { plan: revisionPlan } = history;
-  const status = isJsonObject(cached.status) ? cached.status : {};
-  const set: KubeObject = {
+  const collisionCount = revisionPlan.collisionCount;
+  const set: StatefulSet = {
     ...cached,
-    status: { ...status, collisionCount: revisionPlan.collisionCount },
+    // A new set has no status yet: the plan reads only its collision count from it.
+    status:
+      cached.status === undefined
+        ? { replicas: 0, collisionCount }
+        : { ...cached.status, collisionCount },
   };
   const control = new StatefulPodControl(
     deps.client,
@@ -149,7 +159,7 @@ export async function syncStatefulSet(deps: SyncDeps, key: string): Promise<Reco
 async function applyPlan(
   control: StatefulPodControl,
   plan: Plan,
-  pods: readonly KubeObject[],
+  pods: readonly Pod[],
   parallel: boolean,
 ): Promise<Error | undefined> {
   const byName = new Map(pods.map((p) => [p.metadata?.name ?? '', p]));
@@ -184,7 +194,7 @@ function groupByPod(actions: readonly PlanAction[]): PlanAction[][] {
 async function applyAction(
   control: StatefulPodControl,
   action: PlanAction,
-  pods: ReadonlyMap<string, KubeObject>,
+  pods: ReadonlyMap<string, Pod>,
 ): Promise<void> {
   switch (action.type) {
     case 'createClaim':
@@ -203,8 +213,8 @@ async function applyAction(
   }
 }
 
-function statusChanged(set: KubeObject, next: StatefulSetStatus): boolean {
-  const cur = isJsonObject(set.status) ? set.status : {};
+function statusChanged(set: StatefulSet, next: SyncedStatus): boolean {
+  const cur: Partial<StatefulSetStatus> = set.status ?? {};
   return STATUS_FIELDS.some((f) => (cur[f] ?? (f.endsWith('Revision') ? '' : 0)) !== next[f]);
 }
 
@@ -212,18 +222,14 @@ function statusChanged(set: KubeObject, next: StatefulSetStatus): boolean {
  * Upstream `updateStatefulSetStatus`: nothing when nothing changed; else PUT `/status` (a fresh
  * status, so conditions are dropped as upstream), on conflict once more over a fresh GET.
  */
-async function writeStatus(
-  client: ApiClient,
-  set: KubeObject,
-  next: StatefulSetStatus,
-): Promise<void> {
+async function writeStatus(client: ApiClient, set: StatefulSet, next: SyncedStatus): Promise<void> {
   if (!statusChanged(set, next)) return;
   const ref = {
     ...RESOURCES.statefulsets,
     namespace: set.metadata?.namespace ?? '',
     name: set.metadata?.name ?? '',
   };
-  const status: Record<string, unknown> = { ...next };
+  const status: StatefulSetStatus = { ...next };
   try {
     await client.updateStatus(ref, { ...set, status });
   } catch (err) {

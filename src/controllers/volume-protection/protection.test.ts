@@ -8,6 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { asKind, type Pod } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import { RESOURCES } from '../../controller/context.js';
 import { eventually, type Harness, startHarness } from '../../controller/testing/harness.js';
@@ -24,7 +25,7 @@ const claimRef = (name: string) => ({ ...RESOURCES.persistentvolumeclaims, names
 const podRef = (name: string) => ({ ...RESOURCES.pods, namespace: NS, name });
 const volumeRef = (name: string) => ({ ...RESOURCES.persistentvolumes, name });
 
-function pod(name: string, claim: string, nodeName?: string, phase?: string): KubeObject {
+function pod(name: string, claim: string, nodeName?: string, phase?: string): Pod {
   return {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -40,7 +41,7 @@ function pod(name: string, claim: string, nodeName?: string, phase?: string): Ku
 
 describe('claimInUse', () => {
   const claim: KubeObject = { metadata: { name: 'data', namespace: NS } };
-  const cases: { name: string; pods: KubeObject[]; want: boolean }[] = [
+  const cases: { name: string; pods: Pod[]; want: boolean }[] = [
     { name: 'no pods', pods: [], want: false },
     { name: 'a running pod on a node', pods: [pod('p', 'data', 'n', 'Running')], want: true },
     { name: 'an unscheduled pod', pods: [pod('p', 'data')], want: false },
@@ -56,10 +57,13 @@ describe('claimInUse', () => {
     {
       name: 'an ephemeral volume names <pod>-<volume>, not the claim',
       pods: [
-        {
-          metadata: { name: 'web', namespace: NS },
-          spec: { nodeName: 'n', volumes: [{ name: 'x', ephemeral: {} }] },
-        },
+        asKind(
+          {
+            metadata: { name: 'web', namespace: NS },
+            spec: { nodeName: 'n', volumes: [{ name: 'x', ephemeral: {} }] },
+          },
+          'Pod',
+        ),
       ],
       want: false,
     },
@@ -67,10 +71,14 @@ describe('claimInUse', () => {
   for (const c of cases) {
     it(c.name, () => assert.equal(claimInUse(claim, c.pods), c.want));
   }
-  const eph = (metadata: Record<string, unknown>): KubeObject => ({
-    metadata: { name: 'web', namespace: NS, ...metadata },
-    spec: { nodeName: 'n', volumes: [{ name: 'data', ephemeral: {} }] },
-  });
+  const eph = (metadata: Record<string, unknown>): Pod =>
+    asKind(
+      {
+        metadata: { name: 'web', namespace: NS, ...metadata },
+        spec: { nodeName: 'n', volumes: [{ name: 'data', ephemeral: {} }] },
+      },
+      'Pod',
+    );
   const ephClaim: KubeObject = { metadata: { name: 'web-data', namespace: NS } };
   it('an ephemeral claim is used by its pod', () => {
     assert.equal(claimInUse(ephClaim, [eph({})]), true);

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { PersistentVolume } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import {
   type ControllerContext,
@@ -13,6 +14,7 @@ import {
   RESOURCES,
 } from '../../controller/context.js';
 import { type ReconcileResult, runController } from '../../controller/controller.js';
+import { kindInformer } from '../../controller/kind-informer.js';
 import { WorkQueue } from '../../controller/workqueue.js';
 import { syncProtection } from './finalizers.js';
 
@@ -20,8 +22,8 @@ export const PV_PROTECTION_CONTROLLER_NAME = 'pv-protection-controller';
 export const PV_PROTECTION_FINALIZER = 'kubernetes.io/pv-protection';
 
 /** Upstream `isBeingUsed`: a Bound volume is in use. */
-export function volumeInUse(pv: KubeObject): boolean {
-  return (pv.status as { phase?: string } | undefined)?.phase === 'Bound';
+export function volumeInUse(pv: PersistentVolume): boolean {
+  return pv.status?.phase === 'Bound';
 }
 
 /** The PV protection controller, for the controller manager. */
@@ -30,15 +32,18 @@ export function pvProtectionController(): ControllerDefinition {
 }
 
 async function run(ctx: ControllerContext): Promise<void> {
-  const volumes = ctx.informers.informer(RESOURCES.persistentvolumes);
+  const volumes = kindInformer(
+    ctx.informers.informer(RESOURCES.persistentvolumes),
+    'PersistentVolume',
+  );
   const queue = new WorkQueue<string>({
     clock: ctx.clock,
     name: 'pvprotection',
     metrics: ctx.metrics.queue,
   });
   const enqueue = (pv: KubeObject) => queue.add(pv.metadata?.name ?? '');
-  volumes.addEventHandler({ onAdd: enqueue, onUpdate: (_, cur) => enqueue(cur) });
-  if (!(await ctx.informers.waitForSync([volumes], ctx.signal))) return;
+  volumes.informer.addEventHandler({ onAdd: enqueue, onUpdate: (_, cur) => enqueue(cur) });
+  if (!(await ctx.informers.waitForSync([volumes.informer], ctx.signal))) return;
   const sync = async (name: string): Promise<ReconcileResult> => {
     const pv = volumes.lister.get('', name);
     if (pv === undefined) return {};

@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { asKind, type PersistentVolumeClaim, type Pod } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import { deletedObject } from '../../client/shared-informer.js';
 import { objectKey, splitKey } from '../../client/store.js';
@@ -19,18 +20,13 @@ import {
   RESOURCES,
 } from '../../controller/context.js';
 import { type ReconcileResult, runController } from '../../controller/controller.js';
+import { kindInformer } from '../../controller/kind-informer.js';
 import { podClaimIndexers, podClaimKeys, podsUsingClaim } from '../../controller/pod-indexes.js';
 import { WorkQueue } from '../../controller/workqueue.js';
 import { syncProtection } from './finalizers.js';
 
 export const PVC_PROTECTION_CONTROLLER_NAME = 'pvc-protection-controller';
 export const PVC_PROTECTION_FINALIZER = 'kubernetes.io/pvc-protection';
-
-interface PodVolume {
-  name?: string;
-  persistentVolumeClaim?: { claimName?: string };
-  ephemeral?: unknown;
-}
 
 interface ClaimUse {
   /** The claim's name. */
@@ -39,12 +35,11 @@ interface ClaimUse {
   readonly ephemeral: boolean;
 }
 
-function podClaimUses(pod: KubeObject): ClaimUse[] {
-  const volumes = (pod.spec as { volumes?: PodVolume[] } | undefined)?.volumes ?? [];
+function podClaimUses(pod: Pod): ClaimUse[] {
   const out: ClaimUse[] = [];
-  for (const v of volumes) {
+  for (const v of pod.spec?.volumes ?? []) {
     const claim = v.persistentVolumeClaim?.claimName;
-    if (typeof claim === 'string' && claim !== '') out.push({ claim, ephemeral: false });
+    if (claim) out.push({ claim, ephemeral: false });
     else if (v.ephemeral !== undefined && v.ephemeral !== null) {
       out.push({ claim: `${pod.metadata?.name ?? ''}-${v.name ?? ''}`, ephemeral: true });
     }
@@ -53,12 +48,12 @@ function podClaimUses(pod: KubeObject): ClaimUse[] {
 }
 
 /** The claims a pod's volumes name: PVC volumes and generic ephemeral `<pod>-<volume>`. */
-export function podClaimNames(pod: KubeObject): string[] {
+export function podClaimNames(pod: Pod): string[] {
   return podClaimUses(pod).map((u) => u.claim);
 }
 
 /** Upstream `podIsShutDown`: force-deleted (deletionTimestamp with a grace period of 0). */
-function podIsShutDown(pod: KubeObject): boolean {
+function podIsShutDown(pod: Pod): boolean {
   const m = pod.metadata;
   return (
     m?.deletionTimestamp !== undefined &&
@@ -73,16 +68,16 @@ function podIsShutDown(pod: KubeObject): boolean {
  * unmount is asynchronous to the phase change (kubernetes#120756 stays open for that reason);
  * a generic ephemeral volume's claim is released once its pod is shut down.
  */
-export function podUsesClaim(pod: KubeObject, claim: KubeObject): boolean {
+export function podUsesClaim(pod: Pod, claim: KubeObject): boolean {
   if (pod.metadata?.namespace !== claim.metadata?.namespace) return false;
-  const nodeName = (pod.spec as { nodeName?: string } | undefined)?.nodeName ?? '';
+  const nodeName = pod.spec?.nodeName ?? '';
   if (nodeName === '') return false;
   const name = claim.metadata?.name ?? '';
   return podClaimUses(pod).some((u) => u.claim === name && (!u.ephemeral || !podIsShutDown(pod)));
 }
 
 /** True when one of `pods` uses the claim ({@link podUsesClaim}). */
-export function claimInUse(claim: KubeObject, pods: readonly KubeObject[]): boolean {
+export function claimInUse(claim: KubeObject, pods: readonly Pod[]): boolean {
   return pods.some((p) => podUsesClaim(p, claim));
 }
 
@@ -92,29 +87,38 @@ export function pvcProtectionController(): ControllerDefinition {
 }
 
 async function run(ctx: ControllerContext): Promise<void> {
-  const claims = ctx.informers.informer(RESOURCES.persistentvolumeclaims);
-  const pods = ctx.informers.informer(RESOURCES.pods, { indexers: podClaimIndexers });
+  const claims = kindInformer(
+    ctx.informers.informer(RESOURCES.persistentvolumeclaims),
+    'PersistentVolumeClaim',
+  );
+  const pods = kindInformer(
+    ctx.informers.informer(RESOURCES.pods, { indexers: podClaimIndexers }),
+    'Pod',
+  );
   const queue = new WorkQueue<string>({
     clock: ctx.clock,
     name: 'pvcprotection',
     metrics: ctx.metrics.queue,
   });
   const onClaim = (c: KubeObject) => queue.add(objectKey(c));
-  claims.addEventHandler({ onAdd: onClaim, onUpdate: (_, cur) => onClaim(cur) });
+  claims.informer.addEventHandler({ onAdd: onClaim, onUpdate: (_, cur) => onClaim(cur) });
   const onPod = (p: KubeObject) => {
     for (const key of podClaimKeys(p)) queue.add(key);
   };
-  pods.addEventHandler({
+  pods.informer.addEventHandler({
     onAdd: onPod,
     onUpdate: (_, cur) => onPod(cur),
     onDelete: (d) => onPod(deletedObject(d)),
   });
-  if (!(await ctx.informers.waitForSync([claims, pods], ctx.signal))) return;
-  const inUse = async (claim: KubeObject): Promise<boolean> => {
+  if (!(await ctx.informers.waitForSync([claims.informer, pods.informer], ctx.signal))) return;
+  const inUse = async (claim: PersistentVolumeClaim): Promise<boolean> => {
     if (claimInUse(claim, podsUsingClaim(pods.lister, objectKey(claim)))) return true;
     const namespace = claim.metadata?.namespace ?? '';
     const live = await ctx.client.list({ ...RESOURCES.pods, namespace });
-    return claimInUse(claim, live.items);
+    return claimInUse(
+      claim,
+      live.items.map((p) => asKind(p, 'Pod')),
+    );
   };
   const sync = async (key: string): Promise<ReconcileResult> => {
     const [namespace, name] = splitKey(key);

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { KubeObject } from '../../api/object.js';
-import { makeNode, makePod } from '../fixtures.test-helpers.js';
+import type { Node, NodeSelectorTerm, Pod } from '../../api/model/index.js';
 import { buildNodeInfos } from '../node-info.js';
 import { schedulingContext } from '../schedule.js';
+import { makeNode, makePod } from '../testing/fixtures.js';
 import type { FilterPlugin, FilterStatus } from '../types.js';
 import { interPodAffinityFilter } from './inter-pod-affinity.js';
 import { nodeAffinityFilter } from './node-affinity.js';
@@ -16,9 +16,9 @@ import { taintTolerationFilter } from './taint-toleration.js';
 
 interface Case {
   name: string;
-  pod: KubeObject;
-  nodes: KubeObject[];
-  bound?: KubeObject[];
+  pod: Pod;
+  nodes: Node[];
+  bound?: Pod[];
   /** Expected status per node name (null = fits). */
   want: Record<string, FilterStatus | null>;
 }
@@ -129,7 +129,7 @@ run(taintTolerationFilter, [
 ]);
 
 const NA = "node(s) didn't match Pod's node affinity/selector";
-const required = (terms: unknown[]) => ({
+const required = (terms: NodeSelectorTerm[]) => ({
   affinity: {
     nodeAffinity: { requiredDuringSchedulingIgnoredDuringExecution: { nodeSelectorTerms: terms } },
   },
@@ -205,11 +205,19 @@ run(nodePortsFilter, [
     bound: [
       makePod('x', {
         node: 'a',
-        spec: { containers: [{ name: 'c', ports: [{ hostPort: 8080, hostIP: '10.0.0.1' }] }] },
+        spec: {
+          containers: [
+            { name: 'c', ports: [{ containerPort: 80, hostPort: 8080, hostIP: '10.0.0.1' }] },
+          ],
+        },
       }),
       makePod('y', {
         node: 'b',
-        spec: { containers: [{ name: 'c', ports: [{ hostPort: 8080, protocol: 'UDP' }] }] },
+        spec: {
+          containers: [
+            { name: 'c', ports: [{ containerPort: 80, hostPort: 8080, protocol: 'UDP' }] },
+          ],
+        },
       }),
     ],
     want: { a: unsch("node(s) didn't have free ports for the requested pod ports"), b: null },
@@ -225,7 +233,9 @@ run(nodePortsFilter, [
         node: 'a',
         spec: {
           containers: [{ name: 'c' }],
-          initContainers: [{ name: 's', restartPolicy: 'Always', ports: [{ hostPort: 9090 }] }],
+          initContainers: [
+            { name: 's', restartPolicy: 'Always', ports: [{ containerPort: 90, hostPort: 9090 }] },
+          ],
         },
       }),
     ],

@@ -12,7 +12,7 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import type { Pod } from '../../api/model/index.js';
 import { type AffinityTerm, pairKey, podAffinityTerms, termMatchesPod } from '../affinity-terms.js';
 import type { FilterPlugin, FilterStatus, NodeInfo, SchedulingContext } from '../types.js';
 
@@ -43,7 +43,7 @@ function countIncoming(
 ) {
   const affinityCounts: Counts = new Map();
   const antiCounts: Counts = new Map();
-  const matches = (t: AffinityTerm, p: KubeObject) => termMatchesPod(t, p, ctx.namespaceLabels);
+  const matches = (t: AffinityTerm, p: Pod) => termMatchesPod(t, p, ctx.namespaceLabels);
   // A pod without required terms counts nothing: skip the O(pods) scan.
   if (affinity.length === 0 && anti.length === 0) return { affinityCounts, antiCounts };
   for (const node of ctx.nodes) {
@@ -104,11 +104,7 @@ function inCountedDomain(node: NodeInfo, counts: Counts, keys: Iterable<string>)
   return false;
 }
 
-function selfMatchesAll(
-  terms: readonly AffinityTerm[],
-  pod: KubeObject,
-  ctx: SchedulingContext,
-): boolean {
+function selfMatchesAll(terms: readonly AffinityTerm[], pod: Pod, ctx: SchedulingContext): boolean {
   return terms.length > 0 && terms.every((t) => termMatchesPod(t, pod, ctx.namespaceLabels));
 }
 

@@ -4,8 +4,9 @@
  *
  * @module
  */
+import type { Taint } from '../../api/model/index.js';
 import { findUntoleratedTaint, isDoNotScheduleTaint } from '../tolerations.js';
-import type { FilterPlugin, Taint } from '../types.js';
+import type { FilterPlugin } from '../types.js';
 
 export function untoleratedTaintReason(taint: Taint): string {
   return `node(s) had untolerated taint {${taint.key}: ${taint.value ?? ''}}`;

@@ -8,7 +8,7 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import type { Pod } from '../../api/model/index.js';
 import { type AffinityTerm, podAffinityTerms, termMatchesPod } from '../affinity-terms.js';
 import {
   MAX_NODE_SCORE,
@@ -25,7 +25,7 @@ type TopologyScores = Map<string, Map<string, number>>;
 function add(
   scores: TopologyScores,
   terms: readonly AffinityTerm[],
-  target: KubeObject,
+  target: Pod,
   node: NodeInfo,
   ctx: SchedulingContext,
   sign: 1 | -1,

@@ -4,11 +4,11 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
-import { formatTime } from '../../api/time.js';
-import { RESOURCES } from '../../controller/context.js';
-import type { Harness } from '../../controller/testing/harness.js';
-import { ordinalInSet } from './identity.js';
+import type { KubeObject } from '../../../api/object.js';
+import { formatTime } from '../../../api/time.js';
+import { RESOURCES } from '../../../controller/context.js';
+import type { Harness } from '../../../controller/testing/harness.js';
+import { ordinalInSet } from '../identity.js';
 
 export interface SetManifestOptions {
   replicas?: number;

@@ -4,9 +4,14 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
-import { formatTime } from '../../api/time.js';
-import { newStatefulSetPod } from './identity.js';
+import {
+  asKind,
+  type PersistentVolumeClaim,
+  type Pod,
+  type StatefulSet,
+} from '../../../api/model/index.js';
+import { formatTime } from '../../../api/time.js';
+import { newStatefulSetPod } from '../identity.js';
 
 export const NOW = Date.parse('2026-01-01T00:00:00Z');
 
@@ -26,7 +31,7 @@ export interface SetOptions {
   currentReplicas?: number;
 }
 
-export function makeSet(o: SetOptions = {}): KubeObject {
+export function makeSet(o: SetOptions = {}): StatefulSet {
   const rolling: Record<string, unknown> = { partition: o.partition ?? 0 };
   if (o.maxUnavailable !== undefined) rolling.maxUnavailable = o.maxUnavailable;
   const strategy =
@@ -35,45 +40,48 @@ export function makeSet(o: SetOptions = {}): KubeObject {
       : o.partition === null
         ? { type: 'RollingUpdate' }
         : { type: 'RollingUpdate', rollingUpdate: rolling };
-  return {
-    apiVersion: 'apps/v1',
-    kind: 'StatefulSet',
-    metadata: { name: o.name ?? 'web', namespace: 'default', uid: 'set-uid', generation: 3 },
-    spec: {
-      replicas: o.replicas ?? 3,
-      ...(o.start !== undefined ? { ordinals: { start: o.start } } : {}),
-      serviceName: 'nginx',
-      podManagementPolicy: o.policy ?? 'OrderedReady',
-      updateStrategy: strategy,
-      minReadySeconds: o.minReadySeconds ?? 0,
-      selector: { matchLabels: { app: 'nginx' } },
-      template: {
-        metadata: { labels: { app: 'nginx' } },
-        spec: { containers: [{ name: 'nginx', image: o.image ?? 'nginx:1' }] },
+  return asKind(
+    {
+      apiVersion: 'apps/v1',
+      kind: 'StatefulSet',
+      metadata: { name: o.name ?? 'web', namespace: 'default', uid: 'set-uid', generation: 3 },
+      spec: {
+        replicas: o.replicas ?? 3,
+        ...(o.start !== undefined ? { ordinals: { start: o.start } } : {}),
+        serviceName: 'nginx',
+        podManagementPolicy: o.policy ?? 'OrderedReady',
+        updateStrategy: strategy,
+        minReadySeconds: o.minReadySeconds ?? 0,
+        selector: { matchLabels: { app: 'nginx' } },
+        template: {
+          metadata: { labels: { app: 'nginx' } },
+          spec: { containers: [{ name: 'nginx', image: o.image ?? 'nginx:1' }] },
+        },
+        volumeClaimTemplates: (o.claims ?? []).map((name) => ({
+          metadata: { name },
+          spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
+        })),
+        persistentVolumeClaimRetentionPolicy: {
+          whenDeleted: 'Retain',
+          whenScaled: o.whenScaled ?? 'Retain',
+        },
       },
-      volumeClaimTemplates: (o.claims ?? []).map((name) => ({
-        metadata: { name },
-        spec: { accessModes: ['ReadWriteOnce'], resources: { requests: { storage: '1Gi' } } },
-      })),
-      persistentVolumeClaimRetentionPolicy: {
-        whenDeleted: 'Retain',
-        whenScaled: o.whenScaled ?? 'Retain',
-      },
+      status: { currentReplicas: o.currentReplicas ?? 0 },
     },
-    status: { currentReplicas: o.currentReplicas ?? 0 },
-  };
+    'StatefulSet',
+  );
 }
 
 export type PodState = 'Pending' | 'Running' | 'Ready' | 'Failed' | 'Terminating';
 
 /** A created pod of `set` in `state`; `readySinceMs` is the Ready transition (default long ago). */
 export function makePod(
-  set: KubeObject,
+  set: StatefulSet,
   ordinal: number,
   revision: string,
   state: PodState,
   readySinceMs = NOW - 3_600_000,
-): KubeObject {
+): Pod {
   const pod = newStatefulSetPod(set, revision, ordinal);
   const ready = state === 'Ready' || state === 'Terminating';
   const phase = state === 'Ready' || state === 'Terminating' ? 'Running' : state;
@@ -97,8 +105,8 @@ export function makePod(
 
 export function makeClaim(
   name: string,
-  extra: Partial<NonNullable<KubeObject['metadata']>> = {},
-): KubeObject {
+  extra: Partial<NonNullable<PersistentVolumeClaim['metadata']>> = {},
+): PersistentVolumeClaim {
   return {
     apiVersion: 'v1',
     kind: 'PersistentVolumeClaim',

@@ -3,7 +3,14 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import {
+  asKind,
+  type Node,
+  type PersistentVolume,
+  type PersistentVolumeClaim,
+  type StorageClass,
+} from '../../../api/model/index.js';
+import type { KubeObject } from '../../../api/object.js';
 
 export const NOW = Date.parse('2024-06-01T12:00:00Z');
 
@@ -20,7 +27,7 @@ export interface ClaimSpec {
   phase?: string;
 }
 
-export function claim(c: ClaimSpec = {}): KubeObject {
+export function claim(c: ClaimSpec = {}): PersistentVolumeClaim {
   const spec: Record<string, unknown> = {
     accessModes: c.modes ?? ['ReadWriteOnce'],
     resources: { requests: { storage: c.size ?? '1Gi' } },
@@ -29,18 +36,21 @@ export function claim(c: ClaimSpec = {}): KubeObject {
   if (c.className !== null) spec.storageClassName = c.className ?? '';
   if (c.volumeName !== undefined) spec.volumeName = c.volumeName;
   if (c.selector !== undefined) spec.selector = c.selector;
-  return {
-    apiVersion: 'v1',
-    kind: 'PersistentVolumeClaim',
-    metadata: {
-      name: c.name ?? 'data',
-      namespace: 'default',
-      uid: c.uid ?? 'uid-data',
-      annotations: c.annotations ?? {},
+  return asKind(
+    {
+      apiVersion: 'v1',
+      kind: 'PersistentVolumeClaim',
+      metadata: {
+        name: c.name ?? 'data',
+        namespace: 'default',
+        uid: c.uid ?? 'uid-data',
+        annotations: c.annotations ?? {},
+      },
+      spec,
+      status: { phase: c.phase ?? 'Pending' },
     },
-    spec,
-    status: { phase: c.phase ?? 'Pending' },
-  };
+    'PersistentVolumeClaim',
+  );
 }
 
 export interface VolumeSpec {
@@ -59,7 +69,7 @@ export interface VolumeSpec {
   deleting?: boolean;
 }
 
-export function volume(v: VolumeSpec): KubeObject {
+export function volume(v: VolumeSpec): PersistentVolume {
   const spec: Record<string, unknown> = {
     accessModes: v.modes ?? ['ReadWriteOnce'],
     capacity: { storage: v.size ?? '1Gi' },
@@ -91,13 +101,16 @@ export function volume(v: VolumeSpec): KubeObject {
     finalizers: v.finalizers ?? ['kubernetes.io/pv-protection'],
   };
   if (v.deleting === true) metadata.deletionTimestamp = '2024-06-01T11:00:00Z';
-  return {
-    apiVersion: 'v1',
-    kind: 'PersistentVolume',
-    metadata,
-    spec,
-    status: { phase: v.phase ?? 'Available' },
-  };
+  return asKind(
+    {
+      apiVersion: 'v1',
+      kind: 'PersistentVolume',
+      metadata,
+      spec,
+      status: { phase: v.phase ?? 'Available' },
+    },
+    'PersistentVolume',
+  );
 }
 
 export function storageClass(
@@ -110,7 +123,7 @@ export function storageClass(
     allowedZones?: string[];
     created?: string;
   } = {},
-): KubeObject {
+): StorageClass {
   const sc: KubeObject = {
     apiVersion: 'storage.k8s.io/v1',
     kind: 'StorageClass',
@@ -131,10 +144,10 @@ export function storageClass(
       },
     ];
   }
-  return sc;
+  return asKind(sc, 'StorageClass');
 }
 
-export function node(name: string, zone: string): KubeObject {
+export function node(name: string, zone: string): Node {
   return {
     apiVersion: 'v1',
     kind: 'Node',

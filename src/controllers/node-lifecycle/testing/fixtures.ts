@@ -6,12 +6,12 @@
  * @module
  */
 
-import type { KubeObject } from '../../api/object.js';
-import { formatTime } from '../../api/time.js';
-import type { ApiClient } from '../../client/api-client.js';
-import { RESOURCES } from '../../controller/context.js';
-import type { FakeClock } from '../../util/clock.js';
-import type { Toleration } from './taints.js';
+import type { KubeObject } from '../../../api/object.js';
+import { formatTime } from '../../../api/time.js';
+import type { ApiClient } from '../../../client/api-client.js';
+import { RESOURCES } from '../../../controller/context.js';
+import type { FakeClock } from '../../../util/clock.js';
+import type { Toleration } from '../taints.js';
 
 /** A Lease `renewTime` (MicroTime: six fraction digits). */
 function microTime(ms: number): string {

@@ -5,12 +5,12 @@
  *
  * @module
  */
-import { deepEqual, type KubeObject, type OwnerReference } from '../../api/object.js';
-import { graphOwnerLookup } from './classify.js';
-import { OwnerGraph } from './graph.js';
-import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from './identity.js';
-import { withoutOwnerRefs, withUnblockedOwnerRefs } from './patches.js';
-import { type GcAction, planForObject } from './plan.js';
+import { deepEqual, type KubeObject, type OwnerReference } from '../../../api/object.js';
+import { graphOwnerLookup } from '../classify.js';
+import { OwnerGraph } from '../graph.js';
+import { FOREGROUND_FINALIZER, ORPHAN_FINALIZER } from '../identity.js';
+import { withoutOwnerRefs, withUnblockedOwnerRefs } from '../patches.js';
+import { type GcAction, planForObject } from '../plan.js';
 
 export interface ObjSpec {
   uid: string;

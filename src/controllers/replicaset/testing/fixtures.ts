@@ -4,12 +4,17 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
-import { formatTime } from '../../api/time.js';
-import { RESOURCES } from '../../controller/context.js';
-import { controllerRefOf } from '../../controller/controller-ref.js';
-import type { Harness } from '../../controller/testing/harness.js';
-import { isPodActive } from './status.js';
+import {
+  asKind,
+  type Pod,
+  type ReplicaSet,
+  type ReplicaSetStatus,
+} from '../../../api/model/index.js';
+import { formatTime } from '../../../api/time.js';
+import { RESOURCES } from '../../../controller/context.js';
+import { controllerRefOf } from '../../../controller/controller-ref.js';
+import type { Harness } from '../../../controller/testing/harness.js';
+import { isPodActive } from '../status.js';
 
 export interface RsOptions {
   readonly replicas?: number;
@@ -21,7 +26,7 @@ export interface RsOptions {
 
 const CONTAINERS = [{ name: 'app', image: 'registry.example/app:1' }];
 
-export function replicaSetManifest(namespace: string, name: string, o: RsOptions = {}): KubeObject {
+export function replicaSetManifest(namespace: string, name: string, o: RsOptions = {}): ReplicaSet {
   const selector = o.selector ?? { app: name };
   return {
     apiVersion: 'apps/v1',
@@ -39,11 +44,7 @@ export function replicaSetManifest(namespace: string, name: string, o: RsOptions
   };
 }
 
-export function podManifest(
-  namespace: string,
-  name: string,
-  labels: Record<string, string>,
-): KubeObject {
+export function podManifest(namespace: string, name: string, labels: Record<string, string>): Pod {
   return {
     apiVersion: 'v1',
     kind: 'Pod',
@@ -73,10 +74,11 @@ export async function createReplicaSet(
   namespace: string,
   name: string,
   o: RsOptions = {},
-): Promise<KubeObject> {
-  return h.client.create(
-    { ...RESOURCES.replicasets, namespace },
-    replicaSetManifest(namespace, name, o),
+): Promise<ReplicaSet> {
+  const manifest = replicaSetManifest(namespace, name, o);
+  return asKind(
+    await h.client.create({ ...RESOURCES.replicasets, namespace }, manifest),
+    'ReplicaSet',
   );
 }
 
@@ -85,18 +87,19 @@ export async function scale(h: Harness, namespace: string, name: string, replica
 }
 
 /** Active pods in `namespace` whose controllerRef is `rs`'s UID. */
-export async function ownedPods(h: Harness, rs: KubeObject): Promise<KubeObject[]> {
-  const pods = await h.list({ ...RESOURCES.pods, namespace: rs.metadata?.namespace ?? '' });
+export async function ownedPods(h: Harness, rs: ReplicaSet): Promise<Pod[]> {
+  const listed = await h.list({ ...RESOURCES.pods, namespace: rs.metadata?.namespace ?? '' });
+  const pods = listed.map((p) => asKind(p, 'Pod'));
   return pods.filter((p) => controllerRefOf(p)?.uid === rs.metadata?.uid && isPodActive(p));
 }
 
 /** Waits until `rs` owns exactly `n` active pods, and returns them. */
 export async function waitForOwned(
   h: Harness,
-  rs: KubeObject,
+  rs: ReplicaSet,
   n: number,
   eventually: <T>(probe: () => Promise<T | undefined | false>) => Promise<T>,
-): Promise<KubeObject[]> {
+): Promise<Pod[]> {
   return eventually(async () => {
     const pods = await ownedPods(h, rs);
     return pods.length === n ? pods : false;
@@ -106,7 +109,7 @@ export async function waitForOwned(
 /** Writes a pod's status through `/status`: Running and Ready (since `readySince`) or not ready. */
 export async function setPodReady(
   h: Harness,
-  pod: KubeObject,
+  pod: Pod,
   ready: boolean,
   readySince = Date.now(),
 ): Promise<void> {
@@ -127,9 +130,7 @@ export async function setPodReady(
 
 /** The ReplicaSet's status as stored. */
 export async function rsStatus(h: Harness, namespace: string, name: string) {
-  const rs = await h.client.get(rsRef(namespace, name));
-  return {
-    generation: rs.metadata?.generation,
-    status: (rs as { status?: Record<string, unknown> }).status ?? {},
-  };
+  const rs = asKind(await h.client.get(rsRef(namespace, name)), 'ReplicaSet');
+  const status: Partial<ReplicaSetStatus> = rs.status ?? {};
+  return { generation: rs.metadata?.generation, status };
 }

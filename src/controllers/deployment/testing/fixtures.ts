@@ -4,17 +4,22 @@
  *
  * @module
  */
-import type { ApiClient } from '../../client/api-client.js';
-import { RESOURCES } from '../../controller/context.js';
-import type { Harness } from '../../controller/testing/harness.js';
-import type { Deployment, ReplicaSet } from './types.js';
+import {
+  asKind,
+  type Deployment,
+  type DeploymentSpec,
+  type ReplicaSet,
+} from '../../../api/model/index.js';
+import { type ApiClient, isConflict } from '../../../client/api-client.js';
+import { RESOURCES } from '../../../controller/context.js';
+import type { Harness } from '../../../controller/testing/harness.js';
 
 export const NS = 'default';
 
 export function deploymentManifest(
   name: string,
   image: string,
-  spec: Deployment['spec'] = {},
+  spec: Partial<DeploymentSpec> = {},
 ): Deployment {
   return {
     apiVersion: 'apps/v1',
@@ -36,7 +41,8 @@ export const deploymentRef = (name: string) => ({ ...RESOURCES.deployments, name
 
 /** The Deployment's ReplicaSets by revision annotation. */
 export async function replicaSetsOf(h: Harness, name: string): Promise<ReplicaSet[]> {
-  const all = await h.list<ReplicaSet>({ ...RESOURCES.replicasets, namespace: NS }, `app=${name}`);
+  const listed = await h.list({ ...RESOURCES.replicasets, namespace: NS }, `app=${name}`);
+  const all = listed.map((rs) => asKind(rs, 'ReplicaSet'));
   const rev = (rs: ReplicaSet) =>
     Number(rs.metadata?.annotations?.['deployment.kubernetes.io/revision'] ?? 0);
   return all.sort((a, b) => rev(a) - rev(b));
@@ -78,13 +84,13 @@ export async function updateDeployment(
   edit: (d: Deployment) => void,
 ): Promise<void> {
   for (;;) {
-    const d = (await h.get<Deployment>(deploymentRef(name))) as Deployment;
+    const d = asKind(await h.client.get(deploymentRef(name)), 'Deployment');
     edit(d);
     try {
       await h.client.update(deploymentRef(name), d);
       return;
     } catch (err) {
-      if ((err as { code?: number }).code !== 409) throw err;
+      if (!isConflict(err)) throw err;
     }
   }
 }
@@ -100,7 +106,6 @@ export function setImage(h: Harness, name: string, image: string): Promise<void>
 
 /** Sets the first container's image of `d`'s template in place. */
 export function withImage(d: Deployment, image: string): void {
-  const spec = d.spec?.template?.spec as { containers?: { image?: string }[] } | undefined;
-  const first = spec?.containers?.[0];
+  const first = d.spec?.template.spec?.containers[0];
   if (first) first.image = image;
 }

@@ -3,19 +3,19 @@
  *
  * @module
  */
-import type { KubeObject } from '../api/object.js';
+import type { Node, Pod, PodSpec, Taint } from '../../api/model/index.js';
 
 export interface NodeOpts {
   labels?: Record<string, string>;
   cpu?: string;
   memory?: string;
   pods?: string;
-  taints?: { key: string; value?: string; effect: string }[];
+  taints?: Taint[];
   unschedulable?: boolean;
   extra?: Record<string, string>;
 }
 
-export function makeNode(name: string, o: NodeOpts = {}): KubeObject {
+export function makeNode(name: string, o: NodeOpts = {}): Node {
   return {
     apiVersion: 'v1',
     kind: 'Node',
@@ -38,11 +38,11 @@ export interface PodOpts {
   node?: string;
   cpu?: string;
   memory?: string;
-  spec?: Record<string, unknown>;
+  spec?: Partial<PodSpec>;
   phase?: string;
 }
 
-export function makePod(name: string, o: PodOpts = {}): KubeObject {
+export function makePod(name: string, o: PodOpts = {}): Pod {
   const requests: Record<string, string> = {};
   if (o.cpu !== undefined) requests.cpu = o.cpu;
   if (o.memory !== undefined) requests.memory = o.memory;
