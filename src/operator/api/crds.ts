@@ -6,6 +6,7 @@
  * @module
  */
 import { stringify } from 'yaml';
+import type { KubeObject } from '../../api/object.js';
 import { celldFleetSchema } from './fleet-schema.js';
 import { celldStorageReservationSchema } from './reservation.js';
 import { CELLD_GROUP, CELLD_VERSION } from './types.js';
@@ -13,7 +14,7 @@ import { CELLD_GROUP, CELLD_VERSION } from './types.js';
 export const CELLD_FLEET_CRD_NAME = `celldfleets.${CELLD_GROUP}`;
 export const CELLD_RESERVATION_CRD_NAME = `celldstoragereservations.${CELLD_GROUP}`;
 
-function celldFleetCrd(): Record<string, unknown> {
+function celldFleetCrd(): KubeObject {
   return {
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',
@@ -56,7 +57,7 @@ function celldFleetCrd(): Record<string, unknown> {
   };
 }
 
-function celldStorageReservationCrd(): Record<string, unknown> {
+function celldStorageReservationCrd(): KubeObject {
   return {
     apiVersion: 'apiextensions.k8s.io/v1',
     kind: 'CustomResourceDefinition',
@@ -89,15 +90,18 @@ function celldStorageReservationCrd(): Record<string, unknown> {
 }
 
 /** Both CRDs, fresh objects on every call (callers may mutate them). */
-export function celldCrds(): Record<string, unknown>[] {
+export function celldCrds(): KubeObject[] {
   return [celldFleetCrd(), celldStorageReservationCrd()];
 }
 
 /** `deploy/crds/` file name → YAML text, in kubebuilder's `<group>_<plural>.yaml` naming. */
 export function celldCrdFiles(): Record<string, string> {
   const files: Record<string, string> = {};
-  for (const crd of celldCrds()) {
-    const name = (crd.metadata as { name: string }).name;
+  const named = [
+    { name: CELLD_FLEET_CRD_NAME, crd: celldFleetCrd() },
+    { name: CELLD_RESERVATION_CRD_NAME, crd: celldStorageReservationCrd() },
+  ];
+  for (const { name, crd } of named) {
     const [plural, ...group] = name.split('.');
     files[`${group.join('.')}_${plural}.yaml`] = renderCrdYaml(crd);
   }

@@ -1,7 +1,7 @@
 /**
  * Which `CELLD_*` variables a user may set on a fleet. The operator renders the variables that
  * identify a member, name its bucket and bound its shutdown; a user value for one of them would
- * silently change durability or identity, so the API refuses them outright (spec §1.1, §2.3).
+ * silently change durability or identity, so the API refuses them outright (docs/design/operator-api.md §1.3).
  * The CEL rules in the fleet schema are generated from these lists, and `envNameProblem` is
  * the same check for code that builds specs.
  *

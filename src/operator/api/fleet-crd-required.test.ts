@@ -11,6 +11,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { apiExtensions } from '../../apiextensions/index.js';
 import { startTestServer, type TestServer } from '../../apiserver/testing/test-server.js';
 import { celldCrds } from './crds.js';
 import { celldFleetSchema } from './fleet-schema.js';
@@ -103,7 +104,7 @@ async function established(t: TestServer, name: string): Promise<void> {
 describe('a CelldFleet missing a required field', () => {
   let t: TestServer;
   before(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ extensions: apiExtensions() });
     for (const crd of celldCrds()) {
       const r = await t.request('POST', CRDS, { body: crd });
       assert.equal(r.status, 201, r.text);

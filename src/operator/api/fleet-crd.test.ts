@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import fc from 'fast-check';
+import { apiExtensions } from '../../apiextensions/index.js';
 import { startTestServer, type TestServer } from '../../apiserver/testing/test-server.js';
 import { celldCrds } from './crds.js';
 import { envNameProblem, RESERVED_ENV_NAMES, RESERVED_ENV_PREFIXES } from './env-names.js';
@@ -77,7 +78,7 @@ function causes(body: Record<string, unknown>): string[] {
 describe('celld CRDs on the API server', () => {
   let t: TestServer;
   before(async () => {
-    t = await startTestServer();
+    t = await startTestServer({ extensions: apiExtensions() });
     for (const crd of celldCrds()) {
       const r = await t.request('POST', CRDS, { body: crd });
       assert.equal(r.status, 201, r.text);

@@ -142,15 +142,17 @@ function executionSchema(): SchemaNode {
 }
 
 function lifecycleSchema(): SchemaNode {
+  const shutdownSeconds = 20;
+  const terminationGraceSeconds = 30;
   return obj(
     {
-      shutdownSeconds: int({ minimum: 1, maximum: 3600, default: 20 }),
-      terminationGraceSeconds: int({ minimum: 6, maximum: 3605, default: 30 }),
+      shutdownSeconds: int({ minimum: 1, maximum: 3600, default: shutdownSeconds }),
+      terminationGraceSeconds: int({ minimum: 6, maximum: 3605, default: terminationGraceSeconds }),
     },
     {
       // Spelled out rather than `{}`: the server checks a default against the object's rules
       // without applying nested defaults first.
-      default: { shutdownSeconds: 20, terminationGraceSeconds: 30 },
+      default: { shutdownSeconds, terminationGraceSeconds },
       rules: [
         {
           // Both fields have defaults, but a rule must not depend on defaulting having run.

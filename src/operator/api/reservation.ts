@@ -1,6 +1,6 @@
 /**
  * The `CelldStorageReservation` schema. A reservation is the permanent, cluster-wide record
- * that a bucket belongs to one fleet UID and one immutable configuration (spec §1.2): creating
+ * that a bucket belongs to one fleet UID and one immutable configuration (docs/design/operator-api.md §2): creating
  * it is the arbitration point between two fleets naming the same bucket, so its name is a pure
  * function of the store and bucket (`reservationName` in `src/operator/reservation/`), and its
  * spec can never change.

@@ -105,8 +105,11 @@ export function list(items: SchemaNode, o: ListOptions): SchemaNode {
 
 /** Attaches CEL rules to any node (scalars included). */
 export function withRules(node: SchemaNode, rules: readonly ValidationRule[]): SchemaNode {
-  const existing = (node['x-kubernetes-validations'] as ValidationRule[] | undefined) ?? [];
-  return { ...node, 'x-kubernetes-validations': [...existing, ...rules] };
+  const existing: unknown = node['x-kubernetes-validations'];
+  return {
+    ...node,
+    'x-kubernetes-validations': [...(Array.isArray(existing) ? existing : []), ...rules],
+  };
 }
 
 /** A rule that an optional field, once set or unset at creation, stays so and keeps its value. */

@@ -1,5 +1,5 @@
 /**
- * `isOurs` and `refusal`, table-driven (§2.7: never adopt): a child is the fleet's only with
+ * `isOurs` and `refusal`, table-driven (docs/design/operator.md §7.1: never adopt): a child is the fleet's only with
  * this incarnation's UID label and a controller reference to the fleet; anything else at the
  * name is refused with the caller's reason, and a child of ours whose immutable fields drifted
  * is refused as `InfrastructureBlocked` with the drifted paths named.

@@ -2,7 +2,8 @@
  * Creating and converging one child the operator owns (a Service, the NetworkPolicy, the PDB,
  * the workload). A child is the fleet's only when it carries this fleet's UID label and its
  * controller reference names the fleet; anything else at the name is refused, never adopted
- * (§2.7), and a child whose immutable fields drifted is reported, never rewritten.
+ * (docs/design/operator.md §7.1), and a child whose immutable fields drifted is reported, never
+ * rewritten.
  *
  * @module
  */

@@ -1,13 +1,14 @@
 /**
  * A node dies under a PersistentFleet on node-local (hostpath) disks, on a whole simulated
- * cluster and one fake clock (§2.6 rules 1 and 5):
+ * cluster and one fake clock (docs/design/operator.md §6.1, §6.5):
  * 1. the member pod deleted while its kubelet is silent stays terminating; the operator
  *    force-deletes it at deletionTimestamp + 2 min (grace 0), not at + 2 min − 1 s, with event
  *    `MemberForceDeleted`, and the member keeps its claim (same UID);
  * 2. its successor cannot be scheduled (its disk is pinned to the dead, tainted node); with a
  *    second member down nothing is replaced however long, and once the successor has been
  *    Unschedulable for the 10 min delay the fleet is Blocked `MemberUnschedulable` with the
- *    §2.6 message and one Warning event; the node's return clears it with one Normal event.
+ *    docs/design/operator.md §6.5 message and one Warning event; the node's return clears it with
+ *    one Normal event.
  *
  * @module
  */
@@ -67,7 +68,8 @@ describe('a member on a dead node', () => {
     );
     const terminating = await c.pod(2);
     const deletionAt = msOf(terminating?.metadata?.deletionTimestamp);
-    // The template's 30 s grace is inside deletionTimestamp (§2.6: grace + 2 min in total).
+    // The template's 30 s grace is inside deletionTimestamp
+    // (docs/design/operator.md §6.1: grace + 2 min in total).
     assert.equal(deletionAt - c.clock.now(), 30_000);
 
     await driveTo(c, deletionAt + MARGIN_MS - STEP_MS);

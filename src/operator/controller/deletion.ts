@@ -1,5 +1,5 @@
 /**
- * Deleting a fleet (§2.8, improved per §8): the workload first, with Foreground propagation so
+ * Deleting a fleet (docs/design/operator.md §8, §10): the workload first, with Foreground propagation so
  * it goes only after its members drained on SIGTERM; then every fleet claim, including removed
  * members', each fenced by uid and resourceVersion; then the prerequisites the operator
  * created (the Go operator left them behind); then the finalizer. The reservation stays.

@@ -6,9 +6,11 @@
  *
  * @module
  */
+import type { CelldFleet } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import type { ApiClient } from '../../client/api-client.js';
 import type { EventRecorder } from '../../controller/events.js';
+import type { OwnWrites } from '../../controller/own-writes.js';
 import type { Clock } from '../../util/clock.js';
 import type { RenderOptions } from '../render/fleet-view.js';
 import type { FleetMetrics } from './fleet-metrics.js';
@@ -28,8 +30,8 @@ export interface FleetDeps {
   readonly memberReplacementDelayMs?: number;
   readonly metrics?: FleetMetrics;
   readonly log?: { info(fields: Record<string, unknown>, msg: string): void };
-  /** Fleets this operator wrote, keyed by fleet, with the resourceVersion each write replaced. */
-  readonly written?: Map<string, { readonly replaced: string; readonly object: KubeObject }>;
+  /** The fleets this operator wrote, until its fleet cache has them (read-your-own-writes). */
+  readonly ownWrites: OwnWrites<CelldFleet>;
 }
 
 /** The fleet's `metadata.namespace`/`name`. */

@@ -1,5 +1,5 @@
 /**
- * The celld operator's API-fault sweep (the Go operator's reliability sweep, spec §2.7 and §5):
+ * The celld operator's API-fault sweep (the Go operator's reliability sweep, docs/design/operator.md §7.4):
  * for each phase of each profile, a fault-free run records the operator's mutating API calls;
  * then, for every recorded call index and each fault (a timeout, a 429, a 409 conflict, and a
  * response lost after the write committed), a fresh namespace replays the phase with that one

@@ -1,6 +1,6 @@
 /**
  * The operator's one way to delete a child: fenced by the uid and resourceVersion it read, so a
- * delete never reaches a newer incarnation or a changed object (§2.7). Healing and fleet
+ * delete never reaches a newer incarnation or a changed object (docs/design/operator.md §7.2). Healing and fleet
  * deletion both go through it.
  *
  * @module

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { asKind, type CelldFleet } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import { isNotFound } from '../../client/api-client.js';
 import { deletedObject, type SharedInformer } from '../../client/shared-informer.js';
@@ -18,12 +19,13 @@ import {
   RESOURCES,
 } from '../../controller/context.js';
 import { runController } from '../../controller/controller.js';
+import { OwnWrites } from '../../controller/own-writes.js';
 import { POD_NODE_NAME_INDEX, podNodeNameIndexers } from '../../controller/pod-indexes.js';
 import { WorkQueue } from '../../controller/workqueue.js';
 import { nodeReadyStatus } from '../../controllers/node-lifecycle/node-health.js';
 import { DEFAULT_RENDER_OPTIONS } from '../render/fleet-view.js';
 import { ZONE_KEY } from '../render/scheduling.js';
-import { fleetReservationName, type ReservationFleet } from '../reservation/index.js';
+import { fleetReservationName } from '../reservation/index.js';
 import { createFleetMetrics, type FleetMetrics } from './fleet-metrics.js';
 import type { FleetListers } from './observe.js';
 import {
@@ -48,27 +50,28 @@ const BY_RESERVATION = 'celld-reservation';
 const BY_STORAGE_CLASS = 'celld-storage-class';
 const BY_SERVICE_ACCOUNT = 'celld-service-account';
 
-type Spec = {
-  serviceAccountName?: string;
-  storage?: { storageClassName?: string; bucket?: string };
-};
+/** The spec of a cached fleet (the schema requires one; an object without is indexed nowhere). */
+function specOf(f: KubeObject): CelldFleet['spec'] | undefined {
+  const fleet: Partial<CelldFleet> = asKind(f, 'CelldFleet');
+  return fleet.spec;
+}
 
 const fleetIndexers = {
   [BY_RESERVATION]: (f: KubeObject): string[] => {
-    const spec = f.spec as Spec | undefined;
-    if (!spec?.storage?.bucket) return [];
+    const spec = specOf(f);
+    if (spec === undefined || !spec.storage?.bucket) return [];
     try {
-      return [fleetReservationName(f as unknown as ReservationFleet)];
+      return [fleetReservationName({ spec })];
     } catch {
       return [];
     }
   },
   [BY_STORAGE_CLASS]: (f: KubeObject): string[] => {
-    const name = (f.spec as Spec | undefined)?.storage?.storageClassName;
+    const name = specOf(f)?.storage?.storageClassName;
     return name ? [name] : [];
   },
   [BY_SERVICE_ACCOUNT]: (f: KubeObject): string[] => {
-    const name = (f.spec as Spec | undefined)?.serviceAccountName;
+    const name = specOf(f)?.serviceAccountName;
     return name ? [`${f.metadata?.namespace}/${name}`] : [];
   },
 };
@@ -106,7 +109,7 @@ function fleetChanged(old: KubeObject, cur: KubeObject): boolean {
 
 /** What of a node the fleets read: its Ready status and its zone (not its heartbeats). */
 function nodeReadiness(node: KubeObject): string {
-  return `${nodeReadyStatus(node) ?? ''}/${node.metadata?.labels?.[ZONE_KEY] ?? ''}`;
+  return `${nodeReadyStatus(asKind(node, 'Node')) ?? ''}/${node.metadata?.labels?.[ZONE_KEY] ?? ''}`;
 }
 
 /** Poll interval while the celld API group is not served yet (CRDs being installed). */
@@ -140,15 +143,12 @@ async function run(
 ): Promise<void> {
   if (!(await waitForFleetApi(ctx))) return;
   const ns = options.namespace;
-  const inf = <T extends KubeObject>(
+  const inf = (
     type: Parameters<typeof scoped>[0],
     indexers?: Record<string, (o: KubeObject) => string[]>,
-  ) => ctx.informers.informer<T>(scoped(type, ns), indexers ? { indexers } : {});
+  ) => ctx.informers.informer(scoped(type, ns), indexers ? { indexers } : {});
   const fleets = inf(FLEETS, fleetIndexers);
-  const pods = inf(RESOURCES.pods, { ...byFleetIndexers, ...podNodeNameIndexers } as Record<
-    string,
-    (o: KubeObject) => string[]
-  >);
+  const pods = inf(RESOURCES.pods, { ...byFleetIndexers, ...podNodeNameIndexers });
   const claims = inf(RESOURCES.persistentvolumeclaims, byFleetIndexers);
   const children: SharedInformer<KubeObject>[] = [
     pods,
@@ -242,7 +242,7 @@ async function run(
         : { memberReplacementDelayMs: options.memberReplacementDelayMs }),
       metrics,
       log: ctx.log,
-      written: new Map<string, { replaced: string; object: KubeObject }>(),
+      ownWrites: new OwnWrites<CelldFleet>(),
     };
     await runController({
       name: OPERATOR_CONTROLLER_NAME,

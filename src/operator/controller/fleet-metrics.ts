@@ -70,7 +70,7 @@ export function createFleetMetrics(now: () => number): FleetMetrics {
     register: async (registry) => {
       const mod = await import('prom-client');
       // A CommonJS module: bundled, its exports arrive as `default`; under Node, named.
-      const prom = (mod as { default?: PromClient }).default ?? mod;
+      const prom: PromClient = mod.default ?? mod;
       for (const [name, help, value] of GAUGES) {
         if (registry.getSingleMetric(name) !== undefined) continue;
         new prom.Gauge({

@@ -1,5 +1,5 @@
 /**
- * `checkGates` (§2.2 steps 6–9), table-driven: the first failing gate wins, in the order
+ * `checkGates` (docs/design/operator.md §2.3), table-driven: the first failing gate wins, in the order
  * pause, isolation attestation, ServiceAccount, StorageClass contract; `hostpath.csi.k8s.io`
  * passes only with `--local-test`, and a Bucket fleet is not held to the StorageClass contract.
  *

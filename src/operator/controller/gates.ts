@@ -1,12 +1,12 @@
 /**
- * The checks a fleet passes before the operator writes anything for it (§2.2 steps 6–9), in
+ * The checks a fleet passes before the operator writes anything for it (docs/design/operator.md §2.3), in
  * order: maintenance pause, the network-isolation attestation, the ServiceAccount, and for a
  * PersistentFleet the StorageClass contract. Pure: observation in, the first failing gate's
  * {@link Outcome} out (undefined when every gate passes).
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import type { CelldFleet } from '../../api/model/index.js';
 import { storageClassContract } from '../render/storage-class.js';
 import type { FleetObservation } from './observe.js';
 import type { Outcome } from './outcome.js';
@@ -17,20 +17,13 @@ export interface GateOptions {
   readonly localTest: boolean;
 }
 
-interface GateSpec {
-  profile?: string;
-  serviceAccountName?: string;
-  maintenance?: { paused?: boolean };
-  storage?: { storageClassName?: string };
-}
-
-export function isPaused(fleet: KubeObject): boolean {
-  return (fleet.spec as GateSpec | undefined)?.maintenance?.paused === true;
+export function isPaused(fleet: CelldFleet): boolean {
+  return fleet.spec.maintenance?.paused === true;
 }
 
 export function checkGates(obs: FleetObservation, options: GateOptions): Outcome | undefined {
   const fleet = obs.fleet;
-  const spec = (fleet.spec ?? {}) as GateSpec;
+  const spec = fleet.spec;
   const namespace = fleet.metadata?.namespace ?? '';
   if (isPaused(fleet)) {
     return {

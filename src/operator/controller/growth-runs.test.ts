@@ -1,6 +1,6 @@
 /**
  * Growth over kept and fresh disks on a whole simulated cluster and one fake clock (issue 14,
- * item 8; seed 003: growth back to an ordinal reattaches its disk, node-local disks alike): six
+ * item 8; docs/design/operator.md §9: growth back to an ordinal reattaches its disk, node-local disks alike): six
  * nodes over three zones, node-local (`standard`) disks, Strict placement (one member per
  * node). 5 → 3 keeps the claims of members 3 and 4, each on its node; claim 3 is deleted by
  * hand; 3 → 6 is written in one step. Every member pod starts behind the disk-placement gate:

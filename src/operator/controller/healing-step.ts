@@ -1,5 +1,5 @@
 /**
- * Self-healing's thin apply (§2.6): gather each member's pod, claim and node from the
+ * Self-healing's thin apply (docs/design/operator.md §6): gather each member's pod, claim and node from the
  * observation, ask `planHealing`, and issue its one action's deletes in order, each fenced by
  * uid and resourceVersion. A delete that finds the object gone counts as done; a precondition
  * that fails (409) stops the action and the next reconcile re-plans from fresher caches, so a
@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import type { CelldFleet } from '../../api/model/index.js';
 import { isNotFound } from '../../client/api-client.js';
 import { RESOURCES } from '../../controller/context.js';
 import { planHealing } from '../healing/plan-healing.js';
@@ -45,7 +45,7 @@ export function memberObservations(
     if (o === undefined) continue;
     const m = at(o);
     m.pod = pod;
-    const nodeName = (pod.spec as { nodeName?: string } | undefined)?.nodeName;
+    const nodeName = pod.spec?.nodeName;
     if (nodeName) m.node = obs.node(nodeName);
   }
   for (const claim of obs.claims) {
@@ -96,7 +96,7 @@ async function podUnchanged(
   const pod = rest.find((d) => d.kind === 'Pod');
   if (first?.kind !== 'PersistentVolumeClaim' || pod === undefined) return true;
   try {
-    const live = await deps.client.get<KubeObject>({
+    const live = await deps.client.get({
       ...RESOURCES.pods,
       namespace,
       name: pod.name,
@@ -111,7 +111,7 @@ async function podUnchanged(
 /** Issues the plan's action, if any, then records its event on the fleet. */
 export async function applyHealing(
   deps: FleetDeps,
-  fleetObj: KubeObject,
+  fleetObj: CelldFleet,
   plan: HealingPlan,
 ): Promise<boolean> {
   const action = plan.action;

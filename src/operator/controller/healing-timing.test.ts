@@ -1,5 +1,5 @@
 /**
- * The one-member-down replacement rule (§2.6 rule 4) on a whole simulated cluster and one fake
+ * The one-member-down replacement rule (docs/design/operator.md §6.4) on a whole simulated cluster and one fake
  * clock, with the default 10 min delay:
  * - a member whose pod was created together with its claim is never replaced, however long it
  *   is down ("its disk was made for its current pod");
@@ -119,7 +119,8 @@ describe('member replacement after the 10 min delay', () => {
     assert.equal((await c.member(1))?.claimPhase, 'Bound');
     assert.equal(c.events('MemberReplaced').length, 1, 'one action');
     // Checked last so that the replacement itself is verified whatever this says: at due − 1 s
-    // the others had been Ready ≥ 5 min for over 4 min, so §2.6's "before the due time" note.
+    // the others had been Ready ≥ 5 min for over 4 min, so docs/design/operator.md §6.4's "before
+    // the due time" note.
     assert.equal(
       row?.note,
       `member ${podName(1)} is down; it is replaced on a fresh disk at ${formatTime(due)} unless it returns`,

@@ -1,6 +1,6 @@
 /**
  * A Lost claim beside a member the scheduler has found no node for, on a whole simulated
- * cluster and one fake clock (§2.6 rule "claim phase Lost + fresh", issue 14 item 9). Member 2
+ * cluster and one fake clock (docs/design/operator.md §6.3, §6.6; issue 14 item 9). Member 2
  * runs on node-local (hostpath) disk; its node is cordoned and its pod deleted, so the
  * successor is `PodScheduled=False/Unschedulable` (its disk is pinned to that node). Then
  * member 0's volume is lost. The scheduler has decided member 2 (Go `scheduleDecided`): it
@@ -14,8 +14,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { runStorageChaos } from '../../cli/chaos-storage.js';
 import { RESOURCES } from '../../controller/context.js';
+import { runStorageChaos } from '../../sim/chaos/storage-chaos.js';
 import {
   claimName,
   condition,

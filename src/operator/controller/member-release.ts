@@ -7,9 +7,11 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import { asKind } from '../../api/model/index.js';
+import type { JsonObject, KubeObject } from '../../api/object.js';
 import { isConflict, isNotFound } from '../../client/api-client.js';
 import { RESOURCES } from '../../controller/context.js';
+import { replicasOf } from '../../controller/workload-defaults.js';
 import type { ResolvedFleet } from '../render/fleet-view.js';
 import { LABEL_FLEET_UID, SCHEDULING_GATE_DISK_PLACEMENT } from '../render/metadata.js';
 import { excludeNodes } from '../render/scheduling.js';
@@ -26,17 +28,17 @@ import {
 } from '../scaling/index.js';
 import { isOurs } from './children.js';
 import type { FleetDeps } from './deps.js';
-import type { FleetObservation } from './observe.js';
+import type { FleetObservation, Workload } from './observe.js';
 
 /** The release plan for the fleet's live StatefulSet `set`. */
 export function planMemberRelease(
   deps: FleetDeps,
   fleet: ResolvedFleet,
   obs: FleetObservation,
-  set: KubeObject,
+  set: Workload,
 ): ReleasePlan {
   const setUid = set.metadata?.uid ?? '';
-  const replicas = (set.spec as { replicas?: number } | undefined)?.replicas ?? 1;
+  const replicas = replicasOf(set);
   const zones = fleet.spec.placement.zones;
   return planRelease({
     setName: fleet.name,
@@ -50,13 +52,14 @@ export function planMemberRelease(
   });
 }
 
-/** The pod with the exclusions added and the gate removed. */
-export function releasedPod(pod: KubeObject, release: Release): KubeObject {
-  const spec = excludeNodes((pod.spec ?? {}) as Record<string, unknown>, release.excludeNodes);
-  const gates = ((spec.schedulingGates ?? []) as { name?: string }[]).filter(
+/** The pod (`obj`, a cached pod) with the exclusions added and the gate removed. */
+export function releasedPod(obj: KubeObject, release: Release): KubeObject {
+  const pod = asKind(obj, 'Pod');
+  const spec = excludeNodes({ ...pod.spec }, release.excludeNodes);
+  const gates = (pod.spec?.schedulingGates ?? []).filter(
     (g) => g.name !== SCHEDULING_GATE_DISK_PLACEMENT,
   );
-  const next: Record<string, unknown> = { ...spec, schedulingGates: gates };
+  const next: JsonObject = { ...spec, schedulingGates: gates };
   if (gates.length === 0) delete next.schedulingGates;
   return { ...pod, apiVersion: 'v1', kind: 'Pod', spec: next };
 }

@@ -20,6 +20,7 @@
  *
  * @module
  */
+import type { Pod } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import { LABEL_FLEET_UID } from '../render/metadata.js';
 import { ordinalOf } from '../scaling/facts.js';
@@ -32,8 +33,8 @@ function controllerRef(pod: KubeObject) {
   return pod.metadata?.ownerReferences?.find((r) => r.controller === true);
 }
 
-function finished(pod: KubeObject): boolean {
-  const phase = (pod.status as { phase?: string } | undefined)?.phase;
+function finished(pod: Pod): boolean {
+  const phase = pod.status?.phase;
   return phase === 'Succeeded' || phase === 'Failed';
 }
 
@@ -61,7 +62,7 @@ export function controlledBy(
 }
 
 /** The fleet's member pods that have not finished, terminating ones included. */
-export function memberPods(obs: FleetObservation): KubeObject[] {
+export function memberPods(obs: FleetObservation): Pod[] {
   const uid = obs.fleet.metadata?.uid ?? '';
   return obs.pods.filter(
     (p) =>

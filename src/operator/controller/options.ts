@@ -1,6 +1,6 @@
 /**
  * The celld operator's process settings (not a fleet's): the flags of `fleetyard operator`
- * (celld-operator spec §2.1) and what `fleetyard up` passes when it runs the operator inside
+ * (docs/design/operator.md §1) and what `fleetyard up` passes when it runs the operator inside
  * the embedded cluster.
  *
  * @module

@@ -6,7 +6,8 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import { asKind } from '../../api/model/index.js';
+import type { JsonObject, KubeObject } from '../../api/object.js';
 import { isConflict, isNotFound } from '../../client/api-client.js';
 import { RESOURCES } from '../../controller/context.js';
 import type { ResolvedFleet } from '../render/fleet-view.js';
@@ -16,24 +17,23 @@ import { ordinalOf } from '../scaling/index.js';
 import type { FleetDeps } from './deps.js';
 import type { FleetObservation } from './observe.js';
 
-interface GatedSpec {
-  schedulingGates?: { name: string }[];
-  nodeSelector?: Record<string, string>;
-}
-
-/** The pod with its zone pinned and the gate removed, or undefined when it needs nothing. */
-export function ungatedPod(fleet: ResolvedFleet, pod: KubeObject): KubeObject | undefined {
-  const spec = (pod.spec ?? {}) as GatedSpec;
-  const gates = spec.schedulingGates ?? [];
+/**
+ * The pod (`obj`, a cached pod) with its zone pinned and the gate removed, or undefined when it
+ * needs nothing.
+ */
+export function ungatedPod(fleet: ResolvedFleet, obj: KubeObject): KubeObject | undefined {
+  const pod = asKind(obj, 'Pod');
+  const spec = pod.spec;
+  const gates = spec?.schedulingGates ?? [];
   if (pod.metadata?.deletionTimestamp || !gates.some((g) => g.name === SCHEDULING_GATE_BUCKET_ZONE))
     return undefined;
   const ordinal = ordinalOf(pod.metadata?.name ?? '', `${fleet.name}-`);
   const zone = ordinal === undefined ? undefined : orderedZoneFor(fleet, ordinal);
   if (zone === undefined) return undefined;
   const rest = gates.filter((g) => g.name !== SCHEDULING_GATE_BUCKET_ZONE);
-  const next: GatedSpec = {
+  const next: JsonObject = {
     ...spec,
-    nodeSelector: { ...(spec.nodeSelector ?? {}), [ZONE_KEY]: zone },
+    nodeSelector: { ...spec?.nodeSelector, [ZONE_KEY]: zone },
   };
   if (rest.length > 0) next.schedulingGates = rest;
   else delete next.schedulingGates;

@@ -1,5 +1,5 @@
 /**
- * One fleet's reconcile, level-triggered, in the order of §2.2: deletion or the finalizer;
+ * One fleet's reconcile, level-triggered, in the order of docs/design/operator.md §2: deletion or the finalizer;
  * the gates (pause, isolation attestation, ServiceAccount, StorageClass contract); the
  * reservation; the prerequisites; the workload and its one scale step; self-healing (at most
  * one destructive action); then one status write, only when the status changed. Every input
@@ -8,13 +8,16 @@
  *
  * @module
  */
+import { asKind, type CelldFleet, type CelldFleetStatus } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import { parseTime } from '../../api/time.js';
 import { isForbidden } from '../../client/api-client.js';
 import { objectRef } from '../../client/resource-path.js';
 import { objectKey, splitKey } from '../../client/store.js';
 import type { ReconcileResult } from '../../controller/controller.js';
-import { CELLD_API_VERSION, type CelldFleetStatus } from '../api/types.js';
+import { replicasOf } from '../../controller/workload-defaults.js';
+import { fleetReplicas } from '../api/fleet-defaults.js';
+import { CELLD_API_VERSION } from '../api/types.js';
 import type { HealingPlan } from '../healing/types.js';
 import { renderChildren } from '../render/children.js';
 import { type FleetSpecView, type ResolvedFleet, resolveFleet } from '../render/fleet-view.js';
@@ -24,18 +27,18 @@ import type { FleetDeps } from './deps.js';
 import { checkGates } from './gates.js';
 import { applyHealing, planFleetHealing } from './healing-step.js';
 import { memberPods } from './members.js';
-import { type FleetObservation, observeFleet } from './observe.js';
+import { cachedFleet, type FleetObservation, observeFleet, type Workload } from './observe.js';
 import { scheduleOrderedMembers } from './ordered-bucket.js';
 import { type Outcome, outcome, withRequeue } from './outcome.js';
 import { ensureReservation } from './reservation-step.js';
 import { FLEET_FINALIZER, FLEETS } from './resources.js';
 import { blockedChange, fleetStatus, statusChanged } from './status.js';
-import { reconcileWorkload, workloadRolledOut } from './workload-step.js';
+import { reconcileWorkload, revisionsOf, workloadRolledOut } from './workload-step.js';
 
 /** Nothing to report: the fleet is gone, or a metadata write will bring a fresh event. */
 const SKIP = Symbol('skip');
 
-function viewOf(fleet: KubeObject): FleetSpecView {
+function viewOf(fleet: CelldFleet): FleetSpecView {
   const m = fleet.metadata ?? {};
   return {
     metadata: {
@@ -44,13 +47,17 @@ function viewOf(fleet: KubeObject): FleetSpecView {
       uid: m.uid ?? '',
       ...(m.generation === undefined ? {} : { generation: m.generation }),
     },
-    spec: fleet.spec as unknown as FleetSpecView['spec'],
+    spec: fleet.spec,
   };
 }
 
 export async function reconcileFleet(deps: FleetDeps, key: string): Promise<ReconcileResult> {
   const [namespace, name] = splitKey(key);
-  const fleet = fresher(deps, key, deps.listers.fleets.get(namespace, name));
+  const cached = deps.listers.fleets.get(namespace, name);
+  // The fleet as this operator last wrote it, while the cache still holds the version that
+  // write replaced: pod events arrive faster than the watch echoes a status write, and
+  // reconciling the older copy would only earn a 409 (one per member event during a roll-out).
+  const fleet = deps.ownWrites.newest(key, cachedFleet(cached));
   if (fleet === undefined) {
     deps.metrics?.forget(namespace, name);
     return {};
@@ -69,23 +76,6 @@ export async function reconcileFleet(deps: FleetDeps, key: string): Promise<Reco
   if (result === SKIP) return {};
   await report(deps, obs, result);
   return result.requeueAfterMs === undefined ? {} : { requeueAfter: result.requeueAfterMs };
-}
-
-/**
- * The fleet as this operator last wrote it, while the cache still holds the version that write
- * replaced: pod events arrive faster than the watch echoes a status write, and reconciling the
- * older copy would only earn a 409 (one per member event during a roll-out, before this).
- */
-function fresher(
-  deps: FleetDeps,
-  key: string,
-  cached: KubeObject | undefined,
-): KubeObject | undefined {
-  const written = deps.written?.get(key);
-  if (written === undefined || cached === undefined) return cached;
-  if (cached.metadata?.resourceVersion === written.replaced) return written.object;
-  deps.written?.delete(key);
-  return cached;
 }
 
 async function decide(deps: FleetDeps, obs: FleetObservation): Promise<Outcome | typeof SKIP> {
@@ -152,7 +142,7 @@ async function afterWorkload(
   obs: FleetObservation,
   settled: boolean,
   wait: Outcome | undefined,
-  workload: KubeObject | undefined,
+  workload: Workload | undefined,
 ): Promise<Outcome> {
   let plan: HealingPlan | undefined;
   if (fleet.workload !== 'Deployment') {
@@ -186,17 +176,12 @@ async function afterWorkload(
 
 function progressOf(
   fleet: ResolvedFleet,
-  workload: KubeObject | undefined,
+  workload: Workload | undefined,
   plan: HealingPlan | undefined,
 ): Outcome {
   if (workload === undefined) return outcome.progress('Provisioning', 'Waiting for the workload');
-  const status = (workload.status ?? {}) as {
-    readyReplicas?: number;
-    updatedReplicas?: number;
-    currentRevision?: string;
-    updateRevision?: string;
-  };
-  const specReplicas = (workload.spec as { replicas?: number } | undefined)?.replicas ?? 1;
+  const { currentRevision, updateRevision } = revisionsOf(workload);
+  const specReplicas = replicasOf(workload);
   const deployment = fleet.workload === 'Deployment';
   if (workloadRolledOut(workload, deployment) && specReplicas === fleet.replicas) {
     return outcome.ready('Workload rolled out and all replicas ready');
@@ -204,9 +189,9 @@ function progressOf(
   // A StatefulSet is rolling while its revisions differ: a pod that is merely terminating (a
   // lost node) is not counted as updated, but nothing is rolling then.
   const rolling =
-    deployment || status.currentRevision === undefined
-      ? (status.updatedReplicas ?? 0) < specReplicas
-      : status.currentRevision !== status.updateRevision;
+    deployment || currentRevision === undefined
+      ? (workload.status?.updatedReplicas ?? 0) < specReplicas
+      : currentRevision !== updateRevision;
   const note = plan?.memberStatus.find((r) => r.note)?.note;
   const message = rolling
     ? 'Rolling out one member at a time; waiting for updated, ready replicas'
@@ -233,9 +218,12 @@ async function report(deps: FleetDeps, obs: FleetObservation, o: Outcome): Promi
     kind: 'CelldFleet',
     status,
   });
-  const replaced = fleet.metadata?.resourceVersion;
-  if (replaced !== undefined) deps.written?.set(objectKey(fleet), { replaced, object: updated });
-  const change = blockedChange(fleet.status as CelldFleetStatus | undefined, status);
+  deps.ownWrites.record(
+    objectKey(fleet),
+    fleet.metadata?.resourceVersion,
+    asKind(updated, 'CelldFleet'),
+  );
+  const change = blockedChange(fleet.status, status);
   if (change !== undefined) {
     deps.recorder.event(
       fleet,
@@ -248,7 +236,7 @@ async function report(deps: FleetDeps, obs: FleetObservation, o: Outcome): Promi
 
 function recordMetrics(
   deps: FleetDeps,
-  fleet: KubeObject,
+  fleet: CelldFleet,
   status: CelldFleetStatus,
   obs: FleetObservation,
 ): void {
@@ -257,7 +245,7 @@ function recordMetrics(
   const blockedSince =
     status.blockedSince === undefined ? undefined : parseTime(status.blockedSince);
   deps.metrics.record(fleet.metadata?.namespace ?? '', fleet.metadata?.name ?? '', {
-    desired: (fleet.spec as { replicas?: number } | undefined)?.replicas ?? 3,
+    desired: fleetReplicas(fleet.spec),
     ready: status.readyReplicas ?? 0,
     observed: status.replicas ?? 0,
     terminating: memberPods(obs).filter((p) => p.metadata?.deletionTimestamp).length,

@@ -1,5 +1,5 @@
 /**
- * `--member-replacement-delay=1m` (the flag's floor, §2.1) on a whole simulated cluster and
+ * `--member-replacement-delay=1m` (the flag's floor, docs/design/operator.md §1) on a whole simulated cluster and
  * one fake clock, together with the absorb window: a member down since T is due at T + 1 min
  * (its member row says so), but it is replaced only once every other member has been Ready for
  * 5 min: not at due + 5 s, not at (others Ready) + 5 min − 1 s, and right after that.

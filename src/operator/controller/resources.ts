@@ -50,7 +50,7 @@ export const CHILD_TYPES: Readonly<Record<string, ResourceType>> = {
 };
 
 /**
- * Held on every fleet until its members, disks and prerequisites are gone (§2.8). The Go
+ * Held on every fleet until its members, disks and prerequisites are gone (docs/design/operator.md §8). The Go
  * operator's name, in this group.
  */
 export const FLEET_FINALIZER = `${CELLD_GROUP}/lifecycle-protection`;

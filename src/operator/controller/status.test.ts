@@ -213,7 +213,7 @@ describe('fleetStatus: blockedSince', () => {
 
   it('keeps a condition transition time while its status holds', () => {
     const previous = statusOf(OUTCOMES.blocked);
-    const fleet = fleetObject(SPEC, {}, previous as unknown as Record<string, unknown>);
+    const fleet = fleetObject(SPEC, {}, previous);
     const later = fleetStatus({
       fleet,
       observation: observation(fleet),
@@ -304,7 +304,7 @@ describe('fleetStatus: member rows', () => {
 describe('statusChanged', () => {
   it('false for the same status, true for any difference', () => {
     const s = statusOf(OUTCOMES.progress);
-    const fleet = fleetObject(SPEC, {}, s as unknown as Record<string, unknown>);
+    const fleet = fleetObject(SPEC, {}, s);
     assert.equal(statusChanged(fleet, structuredClone(s)), false);
     assert.equal(statusChanged(fleet, { ...s, readyReplicas: 1 }), true);
     assert.equal(statusChanged(fleetObject(SPEC), s), true);

@@ -7,7 +7,8 @@
  *
  * @module
  */
-import { deepEqual, type KubeObject } from '../../api/object.js';
+import type { CelldFleet, Pod } from '../../api/model/index.js';
+import { deepEqual } from '../../api/object.js';
 import {
   type MetaCondition,
   readConditions,
@@ -15,11 +16,12 @@ import {
 } from '../../api/policy/pdb-conditions.js';
 import { isPodReady } from '../../api/policy/pod-conditions.js';
 import { formatTime } from '../../api/time.js';
+import { fleetReplicas } from '../api/fleet-defaults.js';
 import type { CelldFleetStatus, FleetMemberStatus, FleetState } from '../api/types.js';
 import type { MemberStatusRow } from '../healing/types.js';
 import { LABEL_FLEET, LABEL_FLEET_UID } from '../render/metadata.js';
 import { memberOrdinal, memberPods } from './members.js';
-import type { FleetObservation } from './observe.js';
+import type { FleetObservation, Workload } from './observe.js';
 import type { Outcome } from './outcome.js';
 
 const STATE: Readonly<Record<Outcome['kind'], FleetState>> = {
@@ -30,17 +32,14 @@ const STATE: Readonly<Record<Outcome['kind'], FleetState>> = {
   deleting: 'Deleting',
 };
 
-function num(v: unknown): number | undefined {
-  return typeof v === 'number' ? v : undefined;
-}
-
 /** The workload's ready count, 0 until its controller has seen the current generation. */
-function readyReplicas(workload: KubeObject | undefined): number {
+function readyReplicas(workload: Workload | undefined): number {
   if (workload === undefined) return 0;
-  const status = (workload.status ?? {}) as { observedGeneration?: number; readyReplicas?: number };
+  const status = workload.status;
   const generation = workload.metadata?.generation ?? 0;
-  if ((status.observedGeneration ?? 0) < generation) return 0;
-  return num(status.readyReplicas) ?? 0;
+  if ((status?.observedGeneration ?? 0) < generation) return 0;
+  const ready = status?.readyReplicas;
+  return typeof ready === 'number' ? ready : 0;
 }
 
 function compactRow(row: MemberStatusRow, fleetName: string): FleetMemberStatus {
@@ -58,10 +57,10 @@ function compactRow(row: MemberStatusRow, fleetName: string): FleetMemberStatus 
 }
 
 /** Rows for fleets without a healing table (Bucket): one per member pod, by name. */
-function podRows(obs: FleetObservation, pods: KubeObject[]): FleetMemberStatus[] {
+function podRows(obs: FleetObservation, pods: Pod[]): FleetMemberStatus[] {
   return pods
     .map((p) => {
-      const nodeName = (p.spec as { nodeName?: string } | undefined)?.nodeName;
+      const nodeName = p.spec?.nodeName;
       const ready = !p.metadata?.deletionTimestamp && isPodReady(p);
       const m: FleetMemberStatus = { pod: p.metadata?.name ?? '', ready };
       if (nodeName) {
@@ -90,7 +89,7 @@ interface MemberCounts {
 
 function memberCounts(
   obs: FleetObservation,
-  members: readonly KubeObject[],
+  members: readonly Pod[],
   ready: number,
   desired: number,
 ): MemberCounts {
@@ -159,7 +158,7 @@ function conditionSpecs(
 }
 
 export interface StatusInput {
-  readonly fleet: KubeObject;
+  readonly fleet: CelldFleet;
   readonly observation: FleetObservation;
   readonly outcome: Outcome;
   readonly now: number;
@@ -170,11 +169,10 @@ export interface StatusInput {
 /** The status this outcome gives the fleet. */
 export function fleetStatus(input: StatusInput): CelldFleetStatus {
   const { fleet, observation: obs, outcome: o, now } = input;
-  const previous = (fleet.status ?? {}) as CelldFleetStatus;
+  const previous: CelldFleetStatus = fleet.status ?? {};
   const name = fleet.metadata?.name ?? '';
   const uid = fleet.metadata?.uid ?? '';
-  const spec = (fleet.spec ?? {}) as { replicas?: number; maintenance?: { paused?: boolean } };
-  const desired = spec.replicas ?? 3;
+  const desired = fleetReplicas(fleet.spec);
   const pods = memberPods(obs);
   const ready = readyReplicas(obs.workload);
   const counts = memberCounts(obs, pods, ready, desired);
@@ -217,7 +215,7 @@ export function fleetStatus(input: StatusInput): CelldFleetStatus {
 }
 
 /** Whether writing `next` would change what is stored. */
-export function statusChanged(fleet: KubeObject, next: CelldFleetStatus): boolean {
+export function statusChanged(fleet: CelldFleet, next: CelldFleetStatus): boolean {
   return !deepEqual(fleet.status ?? {}, next);
 }
 

@@ -1,5 +1,5 @@
 /**
- * The workload (§2.2 step 13.5–13.11): create it when missing (after the foreign-claim check),
+ * The workload (docs/design/operator.md §2.6): create it when missing (after the foreign-claim check),
  * refuse one that is not the fleet's, then write one `spec.replicas` step together with the
  * operator-owned fields (template, strategy, retention) in a single fenced update.
  *
@@ -11,7 +11,9 @@
  *
  * @module
  */
-import type { KubeObject } from '../../api/object.js';
+import { asKind, type PersistentVolumeClaim } from '../../api/model/index.js';
+import { isJsonObject, type JsonObject, type KubeObject } from '../../api/object.js';
+import { replicasOf } from '../../controller/workload-defaults.js';
 import { convergeObject } from '../render/converge.js';
 import type { ResolvedFleet } from '../render/fleet-view.js';
 import { LABEL_FLEET_UID } from '../render/metadata.js';
@@ -27,57 +29,59 @@ import {
 import { ensureChild } from './children.js';
 import type { FleetDeps } from './deps.js';
 import { releaseGatedMembers } from './member-release.js';
-import type { FleetObservation } from './observe.js';
+import type { FleetObservation, Workload } from './observe.js';
 import { type Outcome, outcome } from './outcome.js';
 
 export interface WorkloadResult {
   /** Set when the fleet cannot go on this reconcile (blocked, or just created). */
   readonly outcome?: Outcome;
   /** The live workload after this step's write, if any. */
-  readonly workload?: KubeObject;
-  /** Desired equals actual and the workload controller has observed it (§2.2 step 10). */
+  readonly workload?: Workload;
+  /**
+   * Desired equals actual and the workload controller has observed it
+   * (docs/design/operator.md §2.7).
+   */
   readonly settled: boolean;
   /** What the scale plan waits for, reported when nothing more urgent is. */
   readonly wait?: Outcome;
 }
 
-interface WorkloadStatus {
-  observedGeneration?: number;
-  replicas?: number;
-  readyReplicas?: number;
-  updatedReplicas?: number;
-  availableReplicas?: number;
-  currentRevision?: string;
-  updateRevision?: string;
+/** A StatefulSet's revisions (a Deployment has none): what says a roll-out is under way. */
+export function revisionsOf(w: Workload): { currentRevision?: string; updateRevision?: string } {
+  const s = w.status;
+  const out: { currentRevision?: string; updateRevision?: string } = {};
+  if (s === undefined) return out;
+  if ('currentRevision' in s && s.currentRevision !== undefined) {
+    out.currentRevision = s.currentRevision;
+  }
+  if ('updateRevision' in s && s.updateRevision !== undefined)
+    out.updateRevision = s.updateRevision;
+  return out;
 }
 
-function specReplicas(obj: KubeObject): number {
-  const r = (obj.spec as { replicas?: number } | undefined)?.replicas;
-  return typeof r === 'number' ? r : 1;
-}
-
-export function setFacts(set: KubeObject): StatefulSetFacts {
-  const s = (set.status ?? {}) as WorkloadStatus;
+/** The scaling planner's facts of a StatefulSet (`obj`, from a StatefulSet source). */
+export function setFacts(obj: KubeObject): StatefulSetFacts {
+  const set = asKind(obj, 'StatefulSet');
+  const s = set.status;
   const facts: StatefulSetFacts = {
-    specReplicas: specReplicas(set),
+    specReplicas: replicasOf(set),
     generation: set.metadata?.generation ?? 0,
-    replicas: s.replicas ?? 0,
-    readyReplicas: s.readyReplicas ?? 0,
-    updatedReplicas: s.updatedReplicas ?? 0,
+    replicas: s?.replicas ?? 0,
+    readyReplicas: s?.readyReplicas ?? 0,
+    updatedReplicas: s?.updatedReplicas ?? 0,
   };
-  if (s.observedGeneration !== undefined) facts.observedGeneration = s.observedGeneration;
-  if (s.currentRevision !== undefined) facts.currentRevision = s.currentRevision;
-  if (s.updateRevision !== undefined) facts.updateRevision = s.updateRevision;
-  return facts;
+  if (s?.observedGeneration !== undefined) facts.observedGeneration = s.observedGeneration;
+  return { ...facts, ...revisionsOf(set) };
 }
 
 /** A Deployment's roll-out is done: observed, every replica updated, Ready and none extra. */
-function deploymentRolledOut(d: KubeObject): boolean {
-  const s = (d.status ?? {}) as WorkloadStatus;
-  const n = specReplicas(d);
+function deploymentRolledOut(obj: KubeObject): boolean {
+  const d = asKind(obj, 'Deployment');
+  const s = d.status;
+  const n = replicasOf(d);
   return (
-    (s.observedGeneration ?? -1) >= (d.metadata?.generation ?? 0) &&
-    s.replicas === n &&
+    (s?.observedGeneration ?? -1) >= (d.metadata?.generation ?? 0) &&
+    s?.replicas === n &&
     s.updatedReplicas === n &&
     s.readyReplicas === n
   );
@@ -92,8 +96,12 @@ export function workloadRolledOut(w: KubeObject, deployment: boolean): boolean {
 }
 
 /** Every claim at a member name for ordinals below `upTo`, plus the fleet-labelled ones. */
-function memberClaims(obs: FleetObservation, setName: string, upTo: number): KubeObject[] {
-  const byName = new Map<string, KubeObject>();
+function memberClaims(
+  obs: FleetObservation,
+  setName: string,
+  upTo: number,
+): PersistentVolumeClaim[] {
+  const byName = new Map<string, PersistentVolumeClaim>();
   for (const c of obs.claims) byName.set(c.metadata?.name ?? '', c);
   for (let o = 0; o < upTo; o++) {
     const name = memberClaimName(setName, o);
@@ -106,7 +114,7 @@ function memberClaims(obs: FleetObservation, setName: string, upTo: number): Kub
 function persistentPlan(
   obs: FleetObservation,
   fleet: ResolvedFleet,
-  live: KubeObject | undefined,
+  live: Workload | undefined,
   templateConverged: boolean,
 ): ScalePlan {
   const set: StatefulSetFacts =
@@ -136,10 +144,10 @@ function persistentPlan(
 
 function bucketReplicas(
   fleet: ResolvedFleet,
-  live: KubeObject,
+  live: Workload,
   templateConverged: boolean,
 ): ScalePlan {
-  const applied = specReplicas(live);
+  const applied = replicasOf(live);
   if (fleet.replicas >= applied)
     return fleet.replicas === applied
       ? { action: 'none' }
@@ -157,7 +165,12 @@ function bucketReplicas(
 }
 
 function withReplicas(desired: KubeObject, replicas: number): KubeObject {
-  return { ...desired, spec: { ...(desired.spec as object), replicas } };
+  return { ...desired, spec: { ...objectField(desired.spec), replicas } };
+}
+
+/** A rendered object's field that is an object (`spec`), or an empty one. */
+function objectField(value: unknown): JsonObject {
+  return isJsonObject(value) ? value : {};
 }
 
 function waitOutcome(wait: ScaleWait | undefined): Outcome | undefined {
@@ -168,7 +181,7 @@ function waitOutcome(wait: ScaleWait | undefined): Outcome | undefined {
 function scalePlan(
   fleet: ResolvedFleet,
   obs: FleetObservation,
-  live: KubeObject | undefined,
+  live: Workload | undefined,
   templateConverged: boolean,
 ): ScalePlan {
   if (fleet.workload === 'PersistentFleet')
@@ -177,12 +190,17 @@ function scalePlan(
   return bucketReplicas(fleet, live, templateConverged);
 }
 
-function hasObserved(w: KubeObject | undefined): boolean {
-  const observed = (w?.status as WorkloadStatus | undefined)?.observedGeneration ?? -1;
+function hasObserved(w: Workload | undefined): boolean {
+  const observed = w?.status?.observedGeneration ?? -1;
   return w !== undefined && observed >= (w.metadata?.generation ?? 0);
 }
 
 const CREATED = 'Workload created; waiting for runtime readiness and placement';
+
+/** An object the server answered for the fleet's workload, as the layout's kind. */
+function asWorkload(fleet: ResolvedFleet, obj: KubeObject): Workload {
+  return fleet.workload === 'Deployment' ? asKind(obj, 'Deployment') : asKind(obj, 'StatefulSet');
+}
 
 /** Creates or converges the workload; see the module note. */
 export async function reconcileWorkload(
@@ -207,7 +225,7 @@ export async function reconcileWorkload(
     };
   }
   // Nothing to add yet (e.g. the first run waits): a new StatefulSet starts at 0.
-  const replicas = plan.replicas ?? (live === undefined ? 0 : specReplicas(live));
+  const replicas = plan.replicas ?? (live === undefined ? 0 : replicasOf(live));
   const result = await ensureChild(
     deps,
     withReplicas(desired, replicas),
@@ -216,14 +234,15 @@ export async function reconcileWorkload(
     'LifecycleBlocked',
   );
   if (result.kind === 'refused') return { outcome: result.outcome, settled: false };
+  const written = result.object === undefined ? undefined : asWorkload(fleet, result.object);
   if (result.kind === 'created') {
     return {
       outcome: outcome.progress('Provisioning', CREATED),
       settled: false,
-      ...(result.object ? { workload: result.object } : {}),
+      ...(written ? { workload: written } : {}),
     };
   }
-  const current = result.object ?? live;
+  const current = written ?? live;
   const settled =
     result.kind === 'unchanged' && hasObserved(current) && replicas === fleet.replicas;
   const wait = waitOutcome(plan.wait ?? held);

@@ -6,7 +6,8 @@
  * record that a replacement began: while a scheduled pod uses the claim, `pvc-protection` keeps
  * it `Terminating`, so after a crash or a lost response the next plan sees "claim terminating,
  * pod scheduled" and finishes with `releaseDisk`; and the StatefulSet never starts a successor
- * on a claim being deleted (k8s-controllers §A.2, §E.4), so the old disk cannot come back.
+ * on a claim being deleted (docs/design/statefulset.md §2, docs/design/volumes.md §4), so the old
+ * disk cannot come back.
  */
 
 import type { KubeObject } from '../../api/object.js';

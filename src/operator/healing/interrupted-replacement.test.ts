@@ -7,8 +7,8 @@
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { claim, down, healthy, input, MIN, node, pod, SEC, T0 } from './healing-fixtures.js';
 import { planHealing } from './plan-healing.js';
+import { claim, down, healthy, input, MIN, node, pod, SEC, T0 } from './testing/fixtures.js';
 import type { MemberObservation } from './types.js';
 
 const downSince = T0 - 60 * MIN;

@@ -5,8 +5,8 @@
 
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { claim, MIN, node, pod, SEC, T0, WORKLOAD_UID } from './healing-fixtures.js';
 import { memberFacts } from './member-facts.js';
+import { claim, MIN, node, pod, SEC, T0, WORKLOAD_UID } from './testing/fixtures.js';
 import type { MemberObservation } from './types.js';
 
 const rows: {

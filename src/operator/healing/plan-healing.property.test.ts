@@ -11,8 +11,8 @@ import assert from 'node:assert/strict';
 import { it } from 'node:test';
 import fc from 'fast-check';
 import type { KubeObject } from '../../api/object.js';
-import { claim, input, MIN, node, pod, SEC, T0 } from './healing-fixtures.js';
 import { planHealing } from './plan-healing.js';
+import { claim, input, MIN, node, pod, SEC, T0 } from './testing/fixtures.js';
 import type { HealingInput, HealingPlan, MemberObservation } from './types.js';
 
 const offset = fc.integer({ min: -40 * 60, max: 10 * 60 }).map((s) => T0 + s * SEC);

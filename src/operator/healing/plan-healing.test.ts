@@ -1,13 +1,13 @@
 /**
- * Table tests for the healing planner, one table per rule of celld-operator §2.6, with the
+ * Table tests for the healing planner, one table per rule of docs/design/operator.md §6, with the
  * boundaries (9:59 vs 10:00 down, 4:59 vs 5:00 Ready, deletionTimestamp + 1:59 vs 2:00) and
  * the issue's list of cases.
  */
 
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { claim, down, healthy, input, MIN, node, pod, SEC, T0 } from './healing-fixtures.js';
 import { planHealing } from './plan-healing.js';
+import { claim, down, healthy, input, MIN, node, pod, SEC, T0 } from './testing/fixtures.js';
 import type { HealingInput, MemberObservation } from './types.js';
 
 interface Row {

@@ -1,5 +1,5 @@
 /**
- * The self-healing planner (celld-operator spec §2.6): observed members in, at most one
+ * The self-healing planner (docs/design/operator.md §6): observed members in, at most one
  * destructive action out, with the Blocked condition, the per-member status table and the
  * next time the plan changes by the clock alone. Pure; the reconcile issues the deletes.
  *

@@ -1,5 +1,5 @@
 /**
- * The self-healing planner's contract: its constants (celld-operator spec §2.6), what the
+ * The self-healing planner's contract: its constants (docs/design/operator.md §6), what the
  * reconcile observes and hands in, and the plan it gets back. Pure data; no I/O.
  *
  * @module
@@ -67,7 +67,7 @@ export interface HealingInput {
   workloadUid: string;
   /**
    * The workload is settled: desired equals actual and the StatefulSet controller has observed
-   * the spec (§2.2 step 10). A fresh disk is only made while settled (#79).
+   * the spec (docs/design/operator.md §2.7). A fresh disk is only made while settled (#79).
    */
   workloadSettled: boolean;
   members: readonly MemberObservation[];

@@ -1,5 +1,5 @@
 /**
- * Every object a fleet owns, in the order §2.2 creates them: the ServiceAccount (when the
+ * Every object a fleet owns, in the order docs/design/operator.md §2.5 creates them: the ServiceAccount (when the
  * operator provides it), the Services, the NetworkPolicy, the PodDisruptionBudget, then the
  * workload last, so no member starts before its DNS, isolation and disruption budget exist.
  *

@@ -1,5 +1,5 @@
 /**
- * The celld container's environment, exactly as §2.3 lists it: the operator's variables
+ * The celld container's environment, exactly as docs/design/operator.md §3 lists it: the operator's variables
  * first (in a fixed order, because `$(VAR)` references only see variables defined before
  * them), then the custom endpoint's, then the user's `CELLD_*` entries.
  *
@@ -10,18 +10,12 @@
  * @module
  */
 
+import type { EnvVar } from '../../api/model/index.js';
 import { envNameProblem } from '../api/env-names.js';
 import type { FleetEnvVarView, ResolvedFleet } from './fleet-view.js';
 import { peersServiceName } from './metadata.js';
 
-/** A container env entry (the subset of `EnvVar` the operator writes). */
-export interface EnvVar {
-  name: string;
-  value?: string;
-  valueFrom?:
-    | { fieldRef: { apiVersion: string; fieldPath: string } }
-    | { secretKeyRef: { name: string; key: string; optional?: boolean } };
-}
+export type { EnvVar };
 
 export const APPLICATION_PORT = 8080;
 export const PEER_PORT = 8081;
@@ -38,7 +32,7 @@ function fieldRef(fieldPath: string): EnvVar['valueFrom'] {
   return { fieldRef: { apiVersion: 'v1', fieldPath } };
 }
 
-/** POD_IP, CELLD_NODE and CELLD_ADVERTISE per profile (§1.3). */
+/** POD_IP, CELLD_NODE and CELLD_ADVERTISE per profile (docs/design/operator-api.md §3). */
 function identityEnv(fleet: ResolvedFleet): EnvVar[] {
   const podIp: EnvVar = { name: 'POD_IP', valueFrom: fieldRef('status.podIP') };
   if (fleet.workload === 'PersistentFleet') {

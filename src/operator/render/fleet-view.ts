@@ -1,14 +1,23 @@
 /**
  * The fleet as the renderers see it: a narrow, read-only view of a `CelldFleet`, plus the
- * defaults of §1.1 resolved in one place so every renderer agrees on them.
+ * defaults of docs/design/operator-api.md §1.2 resolved in one place so every renderer agrees on
+ * them.
  *
- * The view is declared here rather than imported from `src/operator/api/` so that rendering
- * stays a leaf module with no dependency on the CRD's generated types; a `CelldFleet`
- * object is structurally assignable to it (`metadata.{name,namespace,uid,generation}` and
- * the `spec` fields below, same names and shapes).
+ * The view's spec is the generated `CelldFleetSpec` (`src/api/model/`), so a stored fleet's spec
+ * is one as it is; it widens two things for views built by hand (tests, goldens): a fleet may
+ * name no ServiceAccount (the operator then renders one with the fleet's name), and a custom
+ * endpoint may say where its traffic goes (`egress`), which the CRD does not carry. The
+ * defaults come from the CRD schema (`FLEET_DEFAULTS`), where they are written.
  *
  * @module
  */
+import type {
+  CelldEnvVar,
+  CelldFleetSpec,
+  CelldStorageEndpoint,
+  CelldStorageSpec,
+} from '../../api/model/index.js';
+import { FLEET_DEFAULTS } from '../api/fleet-defaults.js';
 
 /** Where a NetworkPolicy egress rule may go: a CIDR, or Pods by label (optionally in another namespace). */
 export interface EgressTargetView {
@@ -17,52 +26,24 @@ export interface EgressTargetView {
   readonly namespace?: string;
 }
 
-/** One user `env[]` entry: exactly one of `value` or `secretKeyRef` (the CRD enforces it). */
-export interface FleetEnvVarView {
-  readonly name: string;
-  readonly value?: string;
-  readonly secretKeyRef?: {
-    readonly name: string;
-    readonly key: string;
+/**
+ * One user `env[]` entry: exactly one of `value` or `secretKeyRef` (the CRD enforces it); a view
+ * may mark its Secret key optional.
+ */
+export type FleetEnvVarView = Omit<CelldEnvVar, 'secretKeyRef'> & {
+  readonly secretKeyRef?: NonNullable<CelldEnvVar['secretKeyRef']> & {
     readonly optional?: boolean;
   };
-}
+};
 
-/** `spec` of a CelldFleet, only the fields rendering reads. */
-export interface FleetSpecFields {
-  readonly profile: 'PersistentFleet' | 'Bucket';
-  readonly bucketWorkload?: 'Deployment' | 'Ordered';
-  readonly replicas?: number;
-  /** Required to render: the reconciler reports a missing image before it renders. */
-  readonly runtimeImage: string;
-  readonly maintenance?: { readonly paused?: boolean; readonly restartToken?: string };
+/** `spec` of a CelldFleet as rendering reads it (see the module note for what it widens). */
+export type FleetSpecFields = Omit<CelldFleetSpec, 'serviceAccountName' | 'storage' | 'env'> & {
   readonly serviceAccountName?: string;
-  readonly storage: {
-    readonly bucket: string;
-    readonly region: string;
-    readonly endpoint?: {
-      readonly url: string;
-      readonly credentialsSecretName: string;
-      readonly egress?: EgressTargetView;
-    };
-    readonly storageClassName?: string;
-    readonly sizeGiB?: number;
-  };
-  readonly placement: { readonly zones: readonly string[]; readonly mode?: 'Strict' | 'Relaxed' };
-  readonly execution?: {
-    readonly cpuRequest?: string;
-    readonly cpuLimit?: string;
-    readonly memoryRequest?: string;
-    readonly memoryLimit?: string;
-    readonly maxResidentCells?: number;
-    readonly idleEvictSeconds?: number;
-  };
-  readonly lifecycle?: {
-    readonly shutdownSeconds?: number;
-    readonly terminationGraceSeconds?: number;
+  readonly storage: Omit<CelldStorageSpec, 'endpoint'> & {
+    readonly endpoint?: CelldStorageEndpoint & { readonly egress?: EgressTargetView };
   };
   readonly env?: readonly FleetEnvVarView[];
-}
+};
 
 /** The fleet object as rendering needs it. */
 export interface FleetSpecView {
@@ -83,7 +64,7 @@ export interface RenderOptions {
 
 export const DEFAULT_RENDER_OPTIONS: RenderOptions = { operatorNamespace: 'celld-system' };
 
-/** The §1.1 defaults, resolved. */
+/** The defaults of docs/design/operator-api.md §1.2, resolved. */
 export interface ResolvedFleet {
   readonly name: string;
   readonly namespace: string;
@@ -98,12 +79,10 @@ export interface ResolvedFleet {
   readonly serviceAccountName: string;
 }
 
-export const DEFAULT_REPLICAS = 3;
-export const DEFAULT_SIZE_GIB = 10;
-export const DEFAULT_SHUTDOWN_SECONDS = 20;
-export const DEFAULT_TERMINATION_GRACE_SECONDS = 30;
-
-/** Applies the §1.1 defaults; the API server applies the same ones, this only guards views built by hand. */
+/**
+ * Applies the defaults of docs/design/operator-api.md §1.2; the API server applies the same
+ * ones, this only guards views built by hand.
+ */
 export function resolveFleet(fleet: FleetSpecView): ResolvedFleet {
   const { spec, metadata } = fleet;
   const workload =
@@ -114,12 +93,12 @@ export function resolveFleet(fleet: FleetSpecView): ResolvedFleet {
     uid: metadata.uid,
     spec,
     workload,
-    replicas: spec.replicas ?? DEFAULT_REPLICAS,
-    mode: spec.placement.mode ?? 'Strict',
-    sizeGiB: spec.storage.sizeGiB ?? DEFAULT_SIZE_GIB,
-    shutdownSeconds: spec.lifecycle?.shutdownSeconds ?? DEFAULT_SHUTDOWN_SECONDS,
+    replicas: spec.replicas ?? FLEET_DEFAULTS.replicas,
+    mode: spec.placement.mode ?? FLEET_DEFAULTS.placementMode,
+    sizeGiB: spec.storage.sizeGiB ?? FLEET_DEFAULTS.sizeGiB,
+    shutdownSeconds: spec.lifecycle?.shutdownSeconds ?? FLEET_DEFAULTS.shutdownSeconds,
     terminationGraceSeconds:
-      spec.lifecycle?.terminationGraceSeconds ?? DEFAULT_TERMINATION_GRACE_SECONDS,
+      spec.lifecycle?.terminationGraceSeconds ?? FLEET_DEFAULTS.terminationGraceSeconds,
     // A fleet that names no account runs under one the operator creates with the fleet's name.
     serviceAccountName: spec.serviceAccountName ?? metadata.name,
   };

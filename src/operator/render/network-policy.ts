@@ -1,5 +1,5 @@
 /**
- * The fleet's NetworkPolicy `<f>` (§2.3): members accept peer traffic only from their fleet
+ * The fleet's NetworkPolicy `<f>` (docs/design/operator.md §3): members accept peer traffic only from their fleet
  * and the operator, application traffic only from Pods labelled `client-of=<fleet>`, and
  * reach only their peers, DNS, HTTPS (S3/STS), the EKS Pod Identity agent and, when set, the
  * custom storage endpoint. The policy is fixed and complete so isolation does not depend on
@@ -8,7 +8,13 @@
  * @module
  */
 
-import type { KubeObject } from '../../api/object.js';
+import type {
+  NetworkPolicy,
+  NetworkPolicyEgressRule,
+  NetworkPolicyIngressRule,
+  NetworkPolicyPeer,
+  NetworkPolicyPort,
+} from '../../api/model/index.js';
 import { APPLICATION_PORT, PEER_PORT } from './env.js';
 import type {
   EgressTargetView,
@@ -29,11 +35,11 @@ const NAMESPACE_NAME_LABEL = 'kubernetes.io/metadata.name';
 /** EKS Pod Identity agent: where the AWS SDK fetches credentials without IRSA. */
 const POD_IDENTITY_AGENT = '169.254.170.23/32';
 
-function tcp(port: number): Record<string, unknown> {
+function tcp(port: number): NetworkPolicyPort {
   return { protocol: 'TCP', port };
 }
 
-function ingress(fleet: ResolvedFleet, options: RenderOptions): Record<string, unknown>[] {
+function ingress(fleet: ResolvedFleet, options: RenderOptions): NetworkPolicyIngressRule[] {
   return [
     {
       from: [
@@ -59,10 +65,10 @@ function urlPort(url: URL): number {
 }
 
 /** A peer of an egress rule from the endpoint's declared target. */
-function egressPeer(target: EgressTargetView): Record<string, unknown> | undefined {
+function egressPeer(target: EgressTargetView): NetworkPolicyPeer | undefined {
   if (target.cidr !== undefined) return { ipBlock: { cidr: target.cidr } };
   if (target.podLabels === undefined) return undefined;
-  const peer: Record<string, unknown> = { podSelector: { matchLabels: { ...target.podLabels } } };
+  const peer: NetworkPolicyPeer = { podSelector: { matchLabels: { ...target.podLabels } } };
   if (target.namespace !== undefined) {
     peer.namespaceSelector = { matchLabels: { [NAMESPACE_NAME_LABEL]: target.namespace } };
   }
@@ -70,7 +76,7 @@ function egressPeer(target: EgressTargetView): Record<string, unknown> | undefin
 }
 
 /** The custom endpoint's rule; undefined when there is none or its URL does not parse. */
-function endpointEgress(fleet: ResolvedFleet): Record<string, unknown> | undefined {
+function endpointEgress(fleet: ResolvedFleet): NetworkPolicyEgressRule | undefined {
   const endpoint = fleet.spec.storage.endpoint;
   if (!endpoint || !URL.canParse(endpoint.url)) return undefined;
   const port = urlPort(new URL(endpoint.url));
@@ -80,8 +86,8 @@ function endpointEgress(fleet: ResolvedFleet): Record<string, unknown> | undefin
   return peer ? { to: [peer], ports: [tcp(port)] } : { ports: [tcp(port)] };
 }
 
-function egress(fleet: ResolvedFleet): Record<string, unknown>[] {
-  const rules: Record<string, unknown>[] = [
+function egress(fleet: ResolvedFleet): NetworkPolicyEgressRule[] {
+  const rules: NetworkPolicyEgressRule[] = [
     { to: [{ podSelector: { matchLabels: selectorLabels(fleet) } }], ports: [tcp(PEER_PORT)] },
     {
       to: [
@@ -105,7 +111,7 @@ function egress(fleet: ResolvedFleet): Record<string, unknown>[] {
 export function renderNetworkPolicy(
   fleet: FleetSpecView,
   options: RenderOptions = DEFAULT_RENDER_OPTIONS,
-): KubeObject {
+): NetworkPolicy {
   const resolved = resolveFleet(fleet);
   return {
     apiVersion: 'networking.k8s.io/v1',

@@ -126,7 +126,7 @@ describe('restartToken', () => {
 });
 
 describe('container', () => {
-  it('has the readiness probe of §2.3 and no liveness or startup probe', () => {
+  it('has the readiness probe of docs/design/operator.md §3 and no liveness or startup probe', () => {
     for (const fleet of [persistentFleet, bucketFleet, orderedFleet]) {
       const c = container(renderPodTemplate(fleet));
       assert.deepEqual(c.readinessProbe, {

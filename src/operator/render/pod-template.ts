@@ -1,5 +1,5 @@
 /**
- * The member Pod template, exactly §2.3: one `celld` container with the fixed environment,
+ * The member Pod template, exactly docs/design/operator.md §3: one `celld` container with the fixed environment,
  * the application and peer ports, a readiness probe and deliberately no liveness probe
  * (a member recovering its previous session must not be killed for being slow; readiness
  * alone paces rollouts), a locked-down security context, and the placement rules.
@@ -7,6 +7,14 @@
  * @module
  */
 
+import type {
+  Container,
+  ObjectMeta,
+  PodSpec,
+  PodTemplateSpec,
+  ResourceRequirements,
+} from '../../api/model/index.js';
+import { FLEET_DEFAULTS } from '../api/fleet-defaults.js';
 import { APPLICATION_PORT, PEER_PORT, renderEnv, WORK_DIR } from './env.js';
 import type { FleetSpecView, ResolvedFleet } from './fleet-view.js';
 import { resolveFleet } from './fleet-view.js';
@@ -23,23 +31,21 @@ export const DATA_VOLUME = 'data';
 export const HEALTH_PATH = '/.well-known/celld/health';
 export const RUN_AS_ID = 10001;
 
-export const DEFAULT_CPU_REQUEST = '250m';
-export const DEFAULT_MEMORY_REQUEST = '512Mi';
-export const DEFAULT_MEMORY_LIMIT = '1Gi';
+/** The member Pod template: a `PodTemplateSpec` whose labels and spec are always set. */
+export type PodTemplate = PodTemplateSpec & {
+  metadata: ObjectMeta & { labels: Record<string, string> };
+  spec: PodSpec;
+};
 
-/** A Pod template as plain JSON (the shape the API stores). */
-export interface PodTemplate {
-  metadata: { labels: Record<string, string>; annotations?: Record<string, string> };
-  spec: Record<string, unknown>;
-}
-
-function resources(fleet: ResolvedFleet): Record<string, Record<string, string>> {
+function resources(fleet: ResolvedFleet): ResourceRequirements {
   const exec = fleet.spec.execution ?? {};
   const requests: Record<string, string> = {
-    cpu: exec.cpuRequest ?? DEFAULT_CPU_REQUEST,
-    memory: exec.memoryRequest ?? DEFAULT_MEMORY_REQUEST,
+    cpu: exec.cpuRequest ?? FLEET_DEFAULTS.cpuRequest,
+    memory: exec.memoryRequest ?? FLEET_DEFAULTS.memoryRequest,
   };
-  const limits: Record<string, string> = { memory: exec.memoryLimit ?? DEFAULT_MEMORY_LIMIT };
+  const limits: Record<string, string> = {
+    memory: exec.memoryLimit ?? FLEET_DEFAULTS.memoryLimit,
+  };
   // No CPU limit by default: throttling a member stalls lease renewal and looks like a loss.
   if (exec.cpuLimit !== undefined) limits.cpu = exec.cpuLimit;
   if (fleet.workload !== 'PersistentFleet') {
@@ -52,7 +58,7 @@ function resources(fleet: ResolvedFleet): Record<string, Record<string, string>>
   return { requests, limits };
 }
 
-function container(fleet: ResolvedFleet): Record<string, unknown> {
+function container(fleet: ResolvedFleet): Container {
   return {
     name: CONTAINER_NAME,
     image: fleet.spec.runtimeImage,
@@ -78,8 +84,8 @@ function container(fleet: ResolvedFleet): Record<string, unknown> {
   };
 }
 
-function podSpec(fleet: ResolvedFleet): Record<string, unknown> {
-  const spec: Record<string, unknown> = {
+function podSpec(fleet: ResolvedFleet): PodSpec {
+  const spec: PodSpec = {
     serviceAccountName: fleet.serviceAccountName,
     // celld reaches S3 through the account's cloud identity, never the Kubernetes API.
     automountServiceAccountToken: false,
@@ -119,7 +125,7 @@ export function renderPodTemplateResolved(fleet: ResolvedFleet): PodTemplate {
   return { metadata, spec: podSpec(fleet) };
 }
 
-/** The member Pod template of a fleet (§2.3). */
+/** The member Pod template of a fleet (docs/design/operator.md §3). */
 export function renderPodTemplate(fleet: FleetSpecView): PodTemplate {
   return renderPodTemplateResolved(resolveFleet(fleet));
 }

@@ -1,19 +1,19 @@
 /**
- * The objects a fleet needs before its workload (§2.2): the ServiceAccount (when the fleet
+ * The objects a fleet needs before its workload (docs/design/operator.md §2.5): the ServiceAccount (when the fleet
  * names none), the Services `<f>` and `<f>-peers`, and the PodDisruptionBudget. The
  * NetworkPolicy has its own file.
  *
  * @module
  */
 
-import type { KubeObject } from '../../api/object.js';
+import type { PodDisruptionBudget, Service, ServiceAccount } from '../../api/model/index.js';
 import { APPLICATION_PORT, PEER_PORT } from './env.js';
 import type { FleetSpecView } from './fleet-view.js';
 import { resolveFleet } from './fleet-view.js';
 import { childMetadata, peersServiceName, selectorLabels } from './metadata.js';
 
 /** The ServiceAccount the operator creates, or undefined when the fleet names its own. */
-export function renderServiceAccount(fleet: FleetSpecView): KubeObject | undefined {
+export function renderServiceAccount(fleet: FleetSpecView): ServiceAccount | undefined {
   if (fleet.spec.serviceAccountName !== undefined) return undefined;
   const resolved = resolveFleet(fleet);
   return {
@@ -30,7 +30,7 @@ export function renderServiceAccount(fleet: FleetSpecView): KubeObject | undefin
  * its peers' retained disks before it can become Ready, and declares `appProtocol: tcp` so
  * a mesh does not sniff the peer protocol as HTTP (Go issue #59).
  */
-export function renderServices(fleet: FleetSpecView): KubeObject[] {
+export function renderServices(fleet: FleetSpecView): Service[] {
   const resolved = resolveFleet(fleet);
   const selector = selectorLabels(resolved);
   return [
@@ -74,7 +74,7 @@ export function renderServices(fleet: FleetSpecView): KubeObject[] {
 }
 
 /** One voluntary disruption at a time; an unready member already uses the budget. */
-export function renderPodDisruptionBudget(fleet: FleetSpecView): KubeObject {
+export function renderPodDisruptionBudget(fleet: FleetSpecView): PodDisruptionBudget {
   const resolved = resolveFleet(fleet);
   return {
     apiVersion: 'policy/v1',

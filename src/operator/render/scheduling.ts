@@ -1,5 +1,5 @@
 /**
- * Where members may run (§2.3 "Scheduling"): a required node affinity to the fleet's zones
+ * Where members may run (docs/design/operator.md §3): a required node affinity to the fleet's zones
  * and Linux, a zone topology spread, and host anti-affinity. Strict placement makes the
  * spread and the anti-affinity hard rules; Relaxed turns both into preferences so a fleet
  * still starts when zones or hosts are short.
@@ -11,6 +11,8 @@
  * @module
  */
 
+import type { Affinity, PodAntiAffinity, TopologySpreadConstraint } from '../../api/model/index.js';
+import { isJsonObject, type JsonObject } from '../../api/object.js';
 import type { ResolvedFleet } from './fleet-view.js';
 import { selectorLabels } from './metadata.js';
 
@@ -19,12 +21,12 @@ export const HOSTNAME_KEY = 'kubernetes.io/hostname';
 export const OS_KEY = 'kubernetes.io/os';
 
 /** The Pod spec's `affinity`. */
-export function renderAffinity(fleet: ResolvedFleet): Record<string, unknown> {
+export function renderAffinity(fleet: ResolvedFleet): Affinity {
   const term = {
     labelSelector: { matchLabels: selectorLabels(fleet) },
     topologyKey: HOSTNAME_KEY,
   };
-  const podAntiAffinity =
+  const podAntiAffinity: PodAntiAffinity =
     fleet.mode === 'Strict'
       ? { requiredDuringSchedulingIgnoredDuringExecution: [term] }
       : {
@@ -48,7 +50,7 @@ export function renderAffinity(fleet: ResolvedFleet): Record<string, unknown> {
 }
 
 /** The Pod spec's `topologySpreadConstraints`, or undefined when none apply. */
-export function renderTopologySpread(fleet: ResolvedFleet): Record<string, unknown>[] | undefined {
+export function renderTopologySpread(fleet: ResolvedFleet): TopologySpreadConstraint[] | undefined {
   if (fleet.workload === 'Ordered' && fleet.mode === 'Strict') return undefined;
   const base = {
     maxSkew: 1,
@@ -72,9 +74,19 @@ export function orderedZoneFor(fleet: ResolvedFleet, ordinal: number): string | 
   return zones[ordinal % zones.length];
 }
 
-interface NodeSelectorTerm {
-  matchExpressions?: unknown[];
-  matchFields?: { key: string; operator: string; values: string[] }[];
+/** `v` when it is a JSON object, else an empty one (an absent `affinity`, say). */
+function objectAt(v: unknown): JsonObject {
+  return isJsonObject(v) ? v : {};
+}
+
+/** Whether a field requirement already excludes `node`. */
+function excludes(requirement: unknown, node: string): boolean {
+  return (
+    isJsonObject(requirement) &&
+    requirement.operator === 'NotIn' &&
+    Array.isArray(requirement.values) &&
+    requirement.values[0] === node
+  );
 }
 
 /**
@@ -84,23 +96,23 @@ interface NodeSelectorTerm {
  * scheduling directives, KEP-3838, GA in 1.30); a field requirement takes exactly one value,
  * and names the node itself, whatever its hostname label says.
  */
-export function excludeNodes(
-  spec: Record<string, unknown>,
-  nodes: readonly string[],
-): Record<string, unknown> {
+export function excludeNodes(spec: JsonObject, nodes: readonly string[]): JsonObject {
   if (nodes.length === 0) return spec;
-  const affinity = (spec.affinity ?? {}) as Record<string, unknown>;
-  const nodeAffinity = (affinity.nodeAffinity ?? {}) as Record<string, unknown>;
-  const required = nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution as
-    | { nodeSelectorTerms?: NodeSelectorTerm[] }
-    | undefined;
-  const fields = (have: NodeSelectorTerm['matchFields'] = []) => [
-    ...have,
-    ...nodes
-      .filter((n) => !have.some((f) => f.operator === 'NotIn' && f.values?.[0] === n))
-      .map((n) => ({ key: 'metadata.name', operator: 'NotIn', values: [n] })),
-  ];
-  const terms = required?.nodeSelectorTerms ?? [];
+  const affinity = objectAt(spec.affinity);
+  const nodeAffinity = objectAt(affinity.nodeAffinity);
+  const required = objectAt(nodeAffinity.requiredDuringSchedulingIgnoredDuringExecution);
+  const fields = (matchFields?: unknown): unknown[] => {
+    const have: unknown[] = Array.isArray(matchFields) ? matchFields : [];
+    return [
+      ...have,
+      ...nodes
+        .filter((n) => !have.some((f) => excludes(f, n)))
+        .map((n) => ({ key: 'metadata.name', operator: 'NotIn', values: [n] })),
+    ];
+  };
+  const terms = Array.isArray(required.nodeSelectorTerms)
+    ? required.nodeSelectorTerms.filter(isJsonObject)
+    : [];
   const narrowed =
     terms.length === 0
       ? [{ matchFields: fields() }]

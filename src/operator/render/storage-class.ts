@@ -1,5 +1,5 @@
 /**
- * The StorageClass contract of a PersistentFleet (§1.1, §2.2 step 9): reclaim policy
+ * The StorageClass contract of a PersistentFleet (docs/design/operator-api.md §1.4): reclaim policy
  * Delete (a removed claim's disk is then freed by CSI, never by the operator),
  * WaitForFirstConsumer binding (a disk is made in the zone its first Pod is scheduled to,
  * which the zone rules rely on) and a supported CSI provisioner. `hostpath.csi.k8s.io` is

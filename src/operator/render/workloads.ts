@@ -1,5 +1,5 @@
 /**
- * The fleet's workload (issue 6 scope item 2, §1.3):
+ * The fleet's workload (issue 6 scope item 2, docs/design/operator-api.md §3):
  * - PersistentFleet → StatefulSet on `<f>-peers`, Parallel, RollingUpdate partition 0,
  *   claim retention Retain/Retain, claim template `data` ReadWriteOncePod;
  * - Bucket / Deployment → Deployment, RollingUpdate maxUnavailable 1 maxSurge 0, emptyDir;
@@ -8,14 +8,19 @@
  * @module
  */
 
-import type { KubeObject } from '../../api/object.js';
+import type {
+  Deployment,
+  PersistentVolumeClaimTemplate,
+  StatefulSet,
+  StatefulSetSpec,
+} from '../../api/model/index.js';
 import type { FleetSpecView, ResolvedFleet } from './fleet-view.js';
 import { resolveFleet } from './fleet-view.js';
 import { childMetadata, operatorLabels, peersServiceName, selectorLabels } from './metadata.js';
 import { DATA_VOLUME, renderPodTemplateResolved } from './pod-template.js';
 
-function statefulSet(fleet: ResolvedFleet, withClaims: boolean): KubeObject {
-  const spec: Record<string, unknown> = {
+function statefulSet(fleet: ResolvedFleet, withClaims: boolean): StatefulSet {
+  const spec: StatefulSetSpec = {
     replicas: fleet.replicas,
     selector: { matchLabels: selectorLabels(fleet) },
     serviceName: peersServiceName(fleet),
@@ -29,17 +34,16 @@ function statefulSet(fleet: ResolvedFleet, withClaims: boolean): KubeObject {
   };
   if (withClaims) {
     const storageClassName = fleet.spec.storage.storageClassName;
-    spec.volumeClaimTemplates = [
-      {
-        metadata: { name: DATA_VOLUME, labels: operatorLabels(fleet) },
-        spec: {
-          // One writer per disk, enforced by the kubelet, not by celld's lease alone.
-          accessModes: ['ReadWriteOncePod'],
-          ...(storageClassName === undefined ? {} : { storageClassName }),
-          resources: { requests: { storage: `${fleet.sizeGiB}Gi` } },
-        },
+    const claim: PersistentVolumeClaimTemplate = {
+      metadata: { name: DATA_VOLUME, labels: operatorLabels(fleet) },
+      spec: {
+        // One writer per disk, enforced by the kubelet, not by celld's lease alone.
+        accessModes: ['ReadWriteOncePod'],
+        ...(storageClassName === undefined ? {} : { storageClassName }),
+        resources: { requests: { storage: `${fleet.sizeGiB}Gi` } },
       },
-    ];
+    };
+    spec.volumeClaimTemplates = [claim];
   }
   return {
     apiVersion: 'apps/v1',
@@ -50,17 +54,17 @@ function statefulSet(fleet: ResolvedFleet, withClaims: boolean): KubeObject {
 }
 
 /** PersistentFleet's StatefulSet. */
-export function renderStatefulSet(fleet: FleetSpecView): KubeObject {
+export function renderStatefulSet(fleet: FleetSpecView): StatefulSet {
   return statefulSet(resolveFleet(fleet), true);
 }
 
 /** Bucket / Ordered: a claim-less StatefulSet whose Pods wait for the operator's zone pin. */
-export function renderOrderedStatefulSet(fleet: FleetSpecView): KubeObject {
+export function renderOrderedStatefulSet(fleet: FleetSpecView): StatefulSet {
   return statefulSet(resolveFleet(fleet), false);
 }
 
 /** Bucket / Deployment. */
-export function renderDeployment(fleet: FleetSpecView): KubeObject {
+export function renderDeployment(fleet: FleetSpecView): Deployment {
   const resolved = resolveFleet(fleet);
   return {
     apiVersion: 'apps/v1',
@@ -78,7 +82,7 @@ export function renderDeployment(fleet: FleetSpecView): KubeObject {
 }
 
 /** The workload of the fleet's profile. */
-export function renderWorkload(fleet: FleetSpecView): KubeObject {
+export function renderWorkload(fleet: FleetSpecView): StatefulSet | Deployment {
   switch (resolveFleet(fleet).workload) {
     case 'PersistentFleet':
       return renderStatefulSet(fleet);

@@ -14,8 +14,6 @@ export {
 export type {
   DesiredReservation,
   FleetSpec,
-  FleetStorage,
-  FleetStorageEndpoint,
   ReservationFleet,
   ReservationJudgement,
   ReservationSpec,

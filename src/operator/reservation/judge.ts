@@ -1,5 +1,5 @@
 /**
- * The permanent storage reservation (spec §1.2, §2.2 step 11): what the operator would create
+ * The permanent storage reservation (docs/design/operator-api.md §2; docs/design/operator.md §2.4): what the operator would create
  * for a fleet, and whether a reservation that exists is this fleet's.
  *
  * The reconcile does: Get the reservation by `reservationName`; `judgeReservation(found, fleet)`;
@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { FLEET_DEFAULTS } from '../api/fleet-defaults.js';
 import { reservationName } from './name.js';
 import { immutableSettingsHash } from './settings-hash.js';
 import type {
@@ -31,7 +32,9 @@ export function fleetReservationName(fleet: ReservationFleet): string {
 
 /** The reservation the operator creates for `fleet`: bound to its UID and settings hash. */
 export function desiredReservation(fleet: ReservationFleet): DesiredReservation {
-  const { name, namespace, uid } = fleet.metadata;
+  const name = fleet.metadata?.name ?? '';
+  const namespace = fleet.metadata?.namespace ?? '';
+  const uid = fleet.metadata?.uid;
   if (!uid)
     throw new TypeError(`fleet ${namespace}/${name} has no UID: reserve only a stored fleet`);
   const { bucket, region, endpoint } = fleet.spec.storage;
@@ -52,11 +55,11 @@ export function desiredReservation(fleet: ReservationFleet): DesiredReservation 
   };
 }
 
-/** The CRD allows 1–100; the fleet's own schema enforces the same range and defaults to 3. */
-function initialReplicas(replicas: unknown): number {
+/** The CRD allows 1–100; the fleet's own schema enforces the same range and has the default. */
+function initialReplicas(replicas: number | undefined): number {
   return typeof replicas === 'number' && Number.isInteger(replicas) && replicas >= 1
     ? Math.min(replicas, 100)
-    : 3;
+    : FLEET_DEFAULTS.replicas;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * `reservationName`: the cluster-wide name of the reservation for one bucket. The name is the
  * lock: two fleets that would share a bucket must compute the same name, so that the API
- * server's create, which admits exactly one of them, arbitrates (spec §1.2).
+ * server's create, which admits exactly one of them, arbitrates (docs/design/operator-api.md §2).
  *
  * The scope is the bucket's namespace, not the fleet's settings:
  * - AWS S3 bucket names are unique per partition, not per region, so the region names the

@@ -1,6 +1,6 @@
 /**
  * `immutableSettingsHash`: the fingerprint of the settings a fleet cannot change after creation
- * (spec §1.1: `profile`, `bucketWorkload`, `serviceAccountName`, `storage`, `placement`,
+ * (docs/design/operator-api.md §1.1: `profile`, `bucketWorkload`, `serviceAccountName`, `storage`, `placement`,
  * `execution`, `lifecycle`, `env`). The reservation stores it, and a fleet whose fingerprint
  * differs from the stored one is refused the bucket (`StorageScopeConflict`): the bucket's data
  * was written under those settings.
@@ -23,7 +23,7 @@ import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../controller/hash.js';
 import type { FleetSpec } from './types.js';
 
-/** The fleet spec fields that are immutable after creation (§1.1). */
+/** The fleet spec fields that are immutable after creation (docs/design/operator-api.md §1.1). */
 export const IMMUTABLE_SPEC_FIELDS = [
   'profile',
   'bucketWorkload',

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { asKind } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import type { ClaimFacts, MemberPodFacts, NodeFacts, PodPlacement } from './types.js';
 
@@ -32,7 +33,7 @@ export function ordinalOf(name: string, prefix: string): number | undefined {
 
 /**
  * The claims among `claims` that sit at a member's name `data-<set>-<n>`. A claim is ours only if
- * it carries the fleet UID label and has no owner references: Go's rule (§2.7), under which the
+ * it carries the fleet UID label and has no owner references: Go's rule (docs/design/operator.md §7.1), under which the
  * operator never adopts an object it did not label, and a claim someone else owns is never
  * reused even if it carries our label.
  */
@@ -43,19 +44,20 @@ export function claimFacts(
 ): ClaimFacts[] {
   const prefix = `data-${setName}-`;
   const facts: ClaimFacts[] = [];
-  for (const claim of claims) {
+  for (const obj of claims) {
+    const claim = asKind(obj, 'PersistentVolumeClaim');
     const meta = claim.metadata ?? {};
     const ordinal = ordinalOf(meta.name ?? '', prefix);
     if (ordinal === undefined) continue;
     const labelled = meta.labels?.[ownership.labelKey] === ownership.fleetUid;
     const owned = (meta.ownerReferences ?? []).length > 0;
     // A Lost claim names a volume that no longer exists: nothing is left to return to.
-    const lost = (claim.status as { phase?: string } | undefined)?.phase === 'Lost';
+    const lost = claim.status?.phase === 'Lost';
     const fact: ClaimFacts = {
       ordinal,
       ours: labelled && !owned,
       terminating: Boolean(meta.deletionTimestamp),
-      bound: Boolean((claim.spec as { volumeName?: string } | undefined)?.volumeName) && !lost,
+      bound: Boolean(claim.spec?.volumeName) && !lost,
     };
     const node = meta.annotations?.[ANNOTATION_SELECTED_NODE];
     if (node) fact.node = node;
@@ -64,24 +66,17 @@ export function claimFacts(
   return facts;
 }
 
-interface PodCondition {
-  type?: string;
-  status?: string;
-  reason?: string;
-}
-
 /**
  * Where the scheduler stands on a pod (Go `scheduleDecided`): a node means placed; a
  * `PodScheduled=False` condition with reason `Unschedulable` means the scheduler found no node,
  * which is also a decision. Anything else (no condition yet, or a `SchedulingGated` pod) is
  * still awaiting the scheduler.
  */
-export function podPlacement(pod: KubeObject | undefined): PodPlacement {
-  if (pod === undefined) return 'absent';
-  const spec = (pod.spec ?? {}) as { nodeName?: string };
-  if (spec.nodeName) return 'scheduled';
-  const status = (pod.status ?? {}) as { conditions?: PodCondition[] };
-  const scheduled = (status.conditions ?? []).find((c) => c.type === 'PodScheduled');
+export function podPlacement(obj: KubeObject | undefined): PodPlacement {
+  if (obj === undefined) return 'absent';
+  const pod = asKind(obj, 'Pod');
+  if (pod.spec?.nodeName) return 'scheduled';
+  const scheduled = (pod.status?.conditions ?? []).find((c) => c.type === 'PodScheduled');
   if (scheduled?.status === 'False' && scheduled.reason === 'Unschedulable') return 'unschedulable';
   return 'awaiting';
 }
@@ -98,26 +93,22 @@ export function memberPodFacts(
   gate: string,
 ): MemberPodFacts[] {
   const facts: MemberPodFacts[] = [];
-  for (const pod of pods) {
-    if (controllerUid(pod) !== setUid) continue;
+  for (const obj of pods) {
+    if (controllerUid(obj) !== setUid) continue;
+    const pod = asKind(obj, 'Pod');
     const ordinal = ordinalOf(pod.metadata?.name ?? '', `${setName}-`);
     if (ordinal === undefined) continue;
-    const spec = (pod.spec ?? {}) as { nodeName?: string; schedulingGates?: { name?: string }[] };
+    const spec = pod.spec;
     const fact: MemberPodFacts = {
       ordinal,
-      gated: (spec.schedulingGates ?? []).some((g) => g.name === gate),
+      gated: (spec?.schedulingGates ?? []).some((g) => g.name === gate),
       terminating: Boolean(pod.metadata?.deletionTimestamp),
       placement: podPlacement(pod),
     };
-    if (spec.nodeName) fact.node = spec.nodeName;
+    if (spec?.nodeName) fact.node = spec.nodeName;
     facts.push(fact);
   }
   return facts;
-}
-
-interface NodeShape {
-  spec?: { unschedulable?: boolean; taints?: { effect?: string }[] };
-  status?: { conditions?: { type?: string; status?: string }[] };
 }
 
 /**
@@ -125,9 +116,10 @@ interface NodeShape {
  * by the rules the member's template and the scheduler apply: Ready, not cordoned, no taint a
  * member does not tolerate for scheduling (NoSchedule, NoExecute), Linux, in a fleet zone.
  */
-export function nodeFacts(node: KubeObject, zones: readonly string[]): NodeFacts {
+export function nodeFacts(obj: KubeObject, zones: readonly string[]): NodeFacts {
+  const node = asKind(obj, 'Node');
   const labels = node.metadata?.labels ?? {};
-  const { spec, status } = node as NodeShape;
+  const { spec, status } = node;
   const zone = labels[ZONE_LABEL];
   const ready = (status?.conditions ?? []).some((c) => c.type === 'Ready' && c.status === 'True');
   const tainted = (spec?.taints ?? []).some(

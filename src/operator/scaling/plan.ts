@@ -1,6 +1,6 @@
 /**
  * `planScale`: the next StatefulSet `spec.replicas` for a PersistentFleet, after the Go
- * operator's `contraction` and `growth` (`persistent.go`; spec §2.2 steps 13.7–13.9, §2.5).
+ * operator's `contraction` and `growth` (`persistent.go`; docs/design/operator.md §5).
  *
  * Contraction removes one member per step, the highest ordinal (the StatefulSet removes from the
  * top), and only once the previous change has rolled out, so a removal never overlaps a roll and

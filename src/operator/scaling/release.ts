@@ -1,6 +1,6 @@
 /**
  * `planRelease`: which scheduling-gated member pods of a PersistentFleet the scheduler may see
- * now, and where a member on a fresh disk may not go (issue 14, item 8; seed 003: growth back
+ * now, and where a member on a fresh disk may not go (issue 14, item 8; docs/design/operator.md §9: growth back
  * to an ordinal reattaches its disk, node-local disks alike).
  *
  * A kept disk pins its member: a node-local disk to its node, a zonal one to its zone. A fresh
@@ -250,7 +250,11 @@ function zoneLoads(
     if (load && !places.occupied.has(n.name) && !reserved.has(n.name)) load.freeHosts++;
   }
   addKeptDemands(input, claims, members, places, reserved, candidate, loads);
-  return input.zones.map((z) => loads.get(z) as ZoneLoad);
+  // Every zone has its entry (made above), so nothing is dropped.
+  return input.zones.flatMap((z): ZoneLoad[] => {
+    const load = loads.get(z);
+    return load === undefined ? [] : [load];
+  });
 }
 
 /** Counts each wanted kept member not yet placed against the zone its disk pins it to. */

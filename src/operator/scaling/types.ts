@@ -15,7 +15,8 @@
  * - `awaiting`: the pod exists, has no node and no `PodScheduled=False/Unschedulable` verdict;
  * - `scheduled`: the pod has a node (`spec.nodeName`);
  * - `unschedulable`: `PodScheduled=False` with reason `Unschedulable`: the scheduler looked and
- *   found no node. That is a decision, so it does not hold growth back (§2.5).
+ *   found no node. That is a decision, so it does not hold growth back
+ *   (docs/design/operator.md §5.2).
  */
 export type PodPlacement = 'absent' | 'awaiting' | 'scheduled' | 'unschedulable';
 
@@ -64,7 +65,8 @@ export interface ScaleInput {
   set: StatefulSetFacts;
   /**
    * The live StatefulSet already carries the template the operator renders. A contraction waits
-   * for it (§2.2 step 13.7), so a removal never overlaps the roll a template change starts.
+   * for it (docs/design/operator.md §5.1), so a removal never overlaps the roll a template change
+   * starts.
    */
   templateConverged: boolean;
   /** Every claim `data-<set>-<n>` that exists, any ordinal, ours or not. */

@@ -1,5 +1,5 @@
 /**
- * A whole simulated cluster on ONE {@link FakeClock} for the operator's timed rules (§2.6): the
+ * A whole simulated cluster on ONE {@link FakeClock} for the operator's timed rules (docs/design/operator.md §6): the
  * test API server (which stamps creationTimestamp and deletionTimestamp with that clock),
  * simulated nodes, the scheduler with volume binding, simulated storage, PV/PVC protection,
  * the StatefulSet controller, GC, node lifecycle with taint eviction and PodGC, and the celld
@@ -37,17 +37,14 @@ import {
   podGarbageCollector,
   taintEvictionController,
 } from '../../../controllers/node-lifecycle/index.js';
-import {
-  createVolumeBinding,
-  simulatedStorage,
-} from '../../../controllers/persistentvolume/index.js';
 import { statefulSetController } from '../../../controllers/statefulset/index.js';
 import {
   pvcProtectionController,
   pvProtectionController,
 } from '../../../controllers/volume-protection/index.js';
-import { simulatedNodes } from '../../../kubelet/index.js';
 import { createSchedulerController } from '../../../scheduler/index.js';
+import { simulatedNodes } from '../../../sim/kubelet/index.js';
+import { simulatedStorage, simulatedVolumeBinding } from '../../../sim/storage/index.js';
 import { FakeClock, realClock } from '../../../util/clock.js';
 import { celldCrds } from '../../api/crds.js';
 import type { CelldFleetStatus, FleetMemberStatus } from '../../api/types.js';
@@ -143,7 +140,7 @@ export function msOf(text: string | null | undefined): number {
 function controllers(options: ClusterOptions) {
   return [
     simulatedNodes({ count: options.nodes ?? 3, zones: zonesOf(options) }),
-    createSchedulerController({ volumeBinding: createVolumeBinding }),
+    createSchedulerController({ volumeBinding: simulatedVolumeBinding }),
     ...simulatedStorage({ defaultClass: 'standard' }),
     pvcProtectionController(),
     pvProtectionController(),

@@ -31,18 +31,15 @@ import { createInformerFactory } from '../../../controller/informer-factory.js';
 import { eventually, type Harness, startHarness } from '../../../controller/testing/harness.js';
 import { deploymentController } from '../../../controllers/deployment/index.js';
 import { garbageCollectorController } from '../../../controllers/garbage-collector/index.js';
-import {
-  createVolumeBinding,
-  simulatedStorage,
-} from '../../../controllers/persistentvolume/index.js';
 import { replicaSetController } from '../../../controllers/replicaset/index.js';
 import { statefulSetController } from '../../../controllers/statefulset/index.js';
 import {
   pvcProtectionController,
   pvProtectionController,
 } from '../../../controllers/volume-protection/index.js';
-import { simulatedNodes } from '../../../kubelet/index.js';
 import { createSchedulerController } from '../../../scheduler/index.js';
+import { simulatedNodes } from '../../../sim/kubelet/index.js';
+import { simulatedStorage, simulatedVolumeBinding } from '../../../sim/storage/index.js';
 import { realClock } from '../../../util/clock.js';
 import { celldCrds } from '../../api/crds.js';
 import { celldOperator } from '../fleet-controller.js';
@@ -139,7 +136,7 @@ function runCluster(harness: Harness, stop: AbortSignal): Promise<void>[] {
 function clusterControllers(): ControllerDefinition[] {
   return [
     simulatedNodes({ count: 4, zones: ['a', 'b'], capacity: { pods: '500' } }),
-    createSchedulerController({ volumeBinding: createVolumeBinding }),
+    createSchedulerController({ volumeBinding: simulatedVolumeBinding }),
     ...simulatedStorage({ defaultClass: 'standard' }),
     pvcProtectionController(),
     pvProtectionController(),

@@ -15,9 +15,9 @@
  * @module
  */
 import type { KubeObject } from '../../../api/object.js';
-import { runStorageChaos } from '../../../cli/chaos-storage.js';
 import { RESOURCES } from '../../../controller/context.js';
 import { eventually, type Harness } from '../../../controller/testing/harness.js';
+import { runStorageChaos } from '../../../sim/chaos/storage-chaos.js';
 import { CELLD_API_VERSION } from '../../api/types.js';
 import { FLEETS, SERVICE_ACCOUNTS } from '../resources.js';
 

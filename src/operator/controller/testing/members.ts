@@ -27,7 +27,8 @@ export function uidOf(obj: KubeObject | undefined): string | undefined {
 /**
  * Deletes member `ordinal`'s pod and marks its successor `sim.fleetyard.dev/ready: "false"`;
  * returns the successor once it reports Ready=False. Its claim is kept, so the claim is as old
- * as the fleet while the pod is new: the §2.6 "claim created > 1 min before its pod" case.
+ * as the fleet while the pod is new: the docs/design/operator.md §6.4 "claim created > 1 min before
+ * its pod" case.
  */
 export async function recreateUnready(c: FleetCluster, ordinal: number): Promise<KubeObject> {
   const old = await c.pod(ordinal);
