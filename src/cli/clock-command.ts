@@ -24,12 +24,36 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { KubeObject } from '../api/object.js';
 import { parseRfc3339 } from '../api/printers/duration.js';
 import { ApiClient } from '../client/api-client.js';
 import { StatusCodeError } from '../client/lister-watcher.js';
-import { parseSpeed, type Speed } from '../clock/control.js';
-import { parseGoDuration } from '../kubelet/annotations.js';
+import { type FlagTable, flagUsage } from '../cluster/flag-table.js';
+import { UP_FLAGS } from '../cluster/up-flag-table.js';
+import { parseGoDuration } from '../sim/kubelet/annotations.js';
+import { parseSpeed, type Speed } from '../util/clock-control.js';
+import { type ClockView, clockView } from './clock-view.js';
+
+/** `fleetyard clock`'s flags (src/cluster/flag-table.ts); `--data-dir` is `fleetyard up`'s. */
+const CLOCK_FLAGS = {
+  timeout: {
+    type: 'string',
+    value: 'D',
+    defaultText: 'no limit',
+    help: 'advance, until: give up after D of wall time',
+  },
+  kubeconfig: {
+    type: 'string',
+    value: 'PATH',
+    defaultText: 'DATA_DIR/kubeconfig',
+    help: 'Connection',
+  },
+  'data-dir': {
+    type: 'string',
+    default: UP_FLAGS['data-dir'].default,
+    value: 'DIR',
+    help: "fleetyard up's data dir",
+  },
+} as const satisfies FlagTable;
 
 export const CLOCK_USAGE = `Usage: fleetyard clock <subcommand> [options]
 
@@ -45,10 +69,7 @@ Subcommands:
   until TIME    The same, up to an RFC 3339 time (2026-01-01T06:00:00Z)
 
 Options:
-  --timeout D          advance, until: give up after D of wall time (default: no limit)
-  --kubeconfig PATH    Connection (default: DATA_DIR/kubeconfig)
-  --data-dir DIR       fleetyard up's data dir (default ./.fleetyard)
-`;
+${flagUsage(CLOCK_FLAGS, { column: 23, width: 96 })}`;
 
 const CLOCK = {
   group: 'sim.fleetyard.dev',
@@ -124,7 +145,7 @@ function parseAction(subcommand: string, arg: string | undefined): ClockAction {
         return { action: 'speed', speed: parseSpeed(needs('a speed')) };
       } catch (err) {
         if (err instanceof ClockUsageError) throw err;
-        throw new ClockUsageError(`speed: ${(err as Error).message}`);
+        throw new ClockUsageError(`speed: ${err instanceof Error ? err.message : String(err)}`);
       }
     case 'advance':
       return { action: 'advance', ms: goDuration('advance', needs('a duration')) };
@@ -156,11 +177,7 @@ function goDuration(what: string, text: string): number {
 function parseOptions(argv: readonly string[]) {
   return parseArgs({
     args: [...argv],
-    options: {
-      timeout: { type: 'string' },
-      kubeconfig: { type: 'string' },
-      'data-dir': { type: 'string', default: '.fleetyard' },
-    },
+    options: CLOCK_FLAGS,
     allowPositionals: true,
     strict: true,
   });
@@ -178,23 +195,6 @@ export interface ClockIo {
   readonly sleep?: (ms: number) => Promise<void>;
   /** The wall clock `--timeout` is measured on. @default Date.now */
   readonly wallNow?: () => number;
-}
-
-/** The Clock object's fields this command reads. */
-interface ClockView extends KubeObject {
-  readonly spec?: {
-    readonly speed?: string;
-    readonly paused?: boolean;
-    readonly runUntil?: string;
-  };
-  readonly status?: {
-    readonly time?: string;
-    readonly mode?: string;
-    readonly state?: string;
-    readonly pendingTimers?: number;
-    readonly nextTimer?: string;
-    readonly quiescent?: boolean;
-  };
 }
 
 /** Runs `fleetyard clock …`; resolves to the exit code (0 done, 1 failed, 2 usage). */
@@ -225,28 +225,28 @@ export async function runClock(argv: readonly string[], io: ClockIo): Promise<nu
 }
 
 async function run(client: ClockClient, command: ClockCommand, io: ClockIo): Promise<number> {
-  const patch = (spec: Record<string, unknown>): Promise<ClockView> =>
-    client.patch<ClockView>(CLOCK, { spec }, 'merge', { fieldManager: FIELD_MANAGER });
+  const patch = async (spec: Record<string, unknown>): Promise<ClockView> =>
+    clockView(await client.patch(CLOCK, { spec }, 'merge', { fieldManager: FIELD_MANAGER }));
   switch (command.action) {
     case 'show':
-      io.stdout(showLines(await client.get<ClockView>(CLOCK)));
+      io.stdout(showLines(clockView(await client.get(CLOCK))));
       return 0;
     case 'pause':
       io.stdout(`clock paused at ${timeOf(await patch({ paused: true }))}\n`);
       return 0;
     case 'resume': {
       const c = await patch({ paused: false });
-      io.stdout(`clock resumed at ${timeOf(c)} (speed ${c.spec?.speed ?? '?'})\n`);
+      io.stdout(`clock resumed at ${timeOf(c)} (speed ${c.spec.speed ?? '?'})\n`);
       return 0;
     }
     case 'speed': {
       const c = await patch({ speed: String(command.speed), paused: false });
-      io.stdout(`clock speed set to ${c.spec?.speed ?? '?'} at ${timeOf(c)}\n`);
+      io.stdout(`clock speed set to ${c.spec.speed ?? '?'} at ${timeOf(c)}\n`);
       return 0;
     }
     case 'advance':
     case 'until': {
-      const now = millisOf(await client.get<ClockView>(CLOCK));
+      const now = millisOf(clockView(await client.get(CLOCK)));
       const target = command.action === 'advance' ? now + command.ms : command.at;
       if (target < now) {
         io.stderr(
@@ -274,8 +274,8 @@ async function waitFor(
   const sleep = io.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const deadline = timeoutMs === undefined ? Number.POSITIVE_INFINITY : wallNow() + timeoutMs;
   for (;;) {
-    const c = await client.get<ClockView>(CLOCK);
-    const s = c.status ?? {};
+    const c = clockView(await client.get(CLOCK));
+    const s = c.status;
     if (millisOf(c) >= target && s.state !== 'Advancing' && s.quiescent === true) return c;
     if (wallNow() >= deadline) {
       io.stderr(
@@ -289,9 +289,9 @@ async function waitFor(
 
 /** The human lines of `show`. */
 export function showLines(c: ClockView): string {
-  const s = c.status ?? {};
-  const speed = `${c.spec?.speed ?? '?'}${c.spec?.paused ? ' (paused)' : ''}`;
-  const state = c.spec?.runUntil ? `${s.state ?? '?'} to ${c.spec.runUntil}` : (s.state ?? '?');
+  const s = c.status;
+  const speed = `${c.spec.speed ?? '?'}${c.spec.paused ? ' (paused)' : ''}`;
+  const state = c.spec.runUntil ? `${s.state ?? '?'} to ${c.spec.runUntil}` : (s.state ?? '?');
   const next = s.nextTimer ? `, next at ${s.nextTimer}` : '';
   return [
     `time:      ${timeOf(c)}`,
@@ -305,13 +305,13 @@ export function showLines(c: ClockView): string {
 }
 
 function timeOf(c: ClockView): string {
-  return c.status?.time ?? '?';
+  return c.status.time ?? '?';
 }
 
 function millisOf(c: ClockView): number {
-  const ms = parseRfc3339(c.status?.time ?? '');
+  const ms = parseRfc3339(c.status.time ?? '');
   if (ms === undefined)
-    throw new Error(`the clock reports no time (status.time ${JSON.stringify(c.status?.time)})`);
+    throw new Error(`the clock reports no time (status.time ${JSON.stringify(c.status.time)})`);
   return ms;
 }
 

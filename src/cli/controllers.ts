@@ -15,11 +15,14 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ApiClient } from '../client/api-client.js';
 import { loadKubeconfigConnection } from '../client/kubeconfig-connection.js';
+import { clusterControllers, selectControllers } from '../cluster/cluster-controllers.js';
+import { type FlagTable, flagUsage, isOneOf, orList } from '../cluster/flag-table.js';
+import { LOCAL_KUBECONFIG, UP_FLAGS } from '../cluster/up-flag-table.js';
+import { logLevelOf, UP_CLUSTER_DEFAULTS } from '../cluster/up-flags.js';
 import { runLeaderElection } from '../controller/leader-election.js';
 import { startControllerManager } from '../controller/manager.js';
 import { realClock } from '../util/clock.js';
-import { createLogger, type LogLevel } from '../util/log.js';
-import { clusterControllers, selectControllers } from './cluster-controllers.js';
+import { createLogger } from '../util/log.js';
 
 /**
  * What kube-controller-manager runs: everything except the simulated cluster (nodes, the
@@ -29,20 +32,52 @@ import { clusterControllers, selectControllers } from './cluster-controllers.js'
 export const KCM_DEFAULT =
   '*,-kubelet,-default-scheduler,-storageclass-bootstrap,-csi-provisioner-hostpath,-csi-provisioner-ebs,-celld-operator';
 
+/** `fleetyard controllers`' flags (src/cluster/flag-table.ts); some are `fleetyard up`'s. */
+export const CONTROLLERS_FLAGS = {
+  kubeconfig: {
+    type: 'string',
+    default: resolve(LOCAL_KUBECONFIG),
+    defaultText: `\`${LOCAL_KUBECONFIG}\``,
+    value: 'PATH',
+    help: 'Connection',
+  },
+  context: {
+    type: 'string',
+    value: 'NAME',
+    defaultText: 'the current one',
+    help: 'kubeconfig context',
+  },
+  controllers: {
+    type: 'string',
+    default: KCM_DEFAULT,
+    value: 'LIST',
+    defaultText: `kube-controller-manager's set, i.e. all but the simulation: \`${KCM_DEFAULT}\``,
+    help: '`*` for all, `-name` to leave one out',
+  },
+  nodes: {
+    type: 'string',
+    default: UP_FLAGS.nodes.default,
+    value: 'N',
+    help: 'Simulated nodes, 1 to 250, when the kubelet controller is selected',
+  },
+  zones: { ...UP_FLAGS.zones, help: 'Their zones, round-robin' },
+  'leader-elect': {
+    type: 'string',
+    default: 'true',
+    value: 'BOOL',
+    choices: ['true', 'false'],
+    help: 'Run only while holding the Lease',
+  },
+  'log-level': UP_FLAGS['log-level'],
+  help: { type: 'boolean', default: false, hidden: true, help: 'This text' },
+} as const satisfies FlagTable;
+
 export const CONTROLLERS_USAGE = `Usage: fleetyard controllers [options]
 
 Runs the controllers against the API server of a kubeconfig until SIGINT/SIGTERM.
 
 Options:
-  --kubeconfig PATH      Connection (default: ./.fleetyard/kubeconfig)
-  --context NAME         kubeconfig context (default: the current one)
-  --controllers LIST     * for all, -name to leave one out
-                         (default: kube-controller-manager's set, i.e. all but the simulation:
-                         ${KCM_DEFAULT})
-  --nodes N, --zones a,b Simulated nodes, when the kubelet controller is selected (default 3; a,b,c)
-  --leader-elect BOOL    Run only while holding the Lease (default true)
-  --log-level LEVEL      debug, info, warn, error or silent (default info)
-`;
+${flagUsage(CONTROLLERS_FLAGS, { column: 25, width: 96 })}`;
 
 /** The Lease the controller managers compete for (upstream's is `kube-controller-manager`). */
 export const LEASE_NAME = 'fleetyard-controller-manager';
@@ -51,36 +86,28 @@ export async function runControllers(
   argv: readonly string[],
   signal: AbortSignal,
 ): Promise<number> {
-  const { values } = parseArgs({
-    args: [...argv],
-    options: {
-      kubeconfig: { type: 'string', default: resolve('.fleetyard', 'kubeconfig') },
-      context: { type: 'string' },
-      controllers: { type: 'string', default: KCM_DEFAULT },
-      nodes: { type: 'string', default: '3' },
-      zones: { type: 'string', default: 'a,b,c' },
-      'leader-elect': { type: 'string', default: 'true' },
-      'log-level': { type: 'string', default: 'info' },
-      help: { type: 'boolean', default: false },
-    },
-    strict: true,
-  });
+  const { values } = parseArgs({ args: [...argv], options: CONTROLLERS_FLAGS, strict: true });
   if (values.help) {
     process.stdout.write(CONTROLLERS_USAGE);
     return 0;
   }
-  if (values['leader-elect'] !== 'true' && values['leader-elect'] !== 'false') {
-    throw new Error(`invalid --leader-elect ${values['leader-elect']}: want true or false`);
+  const { choices } = CONTROLLERS_FLAGS['leader-elect'];
+  if (!isOneOf(choices, values['leader-elect'])) {
+    throw new Error(`invalid --leader-elect ${values['leader-elect']}: want ${orList(choices)}`);
   }
   const nodes = Number(values.nodes);
   if (!Number.isInteger(nodes) || nodes < 1 || nodes > 250) {
     throw new Error(`invalid --nodes ${values.nodes}: want 1 to 250`);
   }
   const controllers = selectControllers(
-    clusterControllers({ nodes, zones: values.zones.split(',').map((z) => z.trim()) }),
+    clusterControllers({
+      nodes,
+      zones: values.zones.split(',').map((z) => z.trim()),
+      defaultStorageClass: UP_CLUSTER_DEFAULTS.defaultStorageClass,
+    }),
     values.controllers,
   );
-  const log = createLogger(values['log-level'] as LogLevel, 'controller-manager');
+  const log = createLogger(logLevelOf(values['log-level']), 'controller-manager');
   const { namespace: _ns, ...connection } = await loadKubeconfigConnection(
     values.kubeconfig,
     values.context,

@@ -1,7 +1,7 @@
 /**
  * The flags of `fleetyard operator`, parsed and validated without side effects so every
  * refusal is tested (operator-command.test.ts) and happens before anything connects. They
- * mirror the Go operator's (celld-operator spec §2.1), which follow controller-runtime:
+ * mirror the Go operator's (docs/design/operator.md §1), which follow controller-runtime:
  * Go durations, `--metrics-bind-address=0` disables metrics, boolean flags given bare or as
  * `--flag=true|false`.
  *
@@ -9,18 +9,25 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatGoDuration, parseGoDuration } from '../kubelet/annotations.js';
+import { isOneOf } from '../cluster/flag-table.js';
+import { LOCAL_KUBECONFIG } from '../cluster/up-flag-table.js';
+import { LOG_LEVELS } from '../cluster/up-flag-values.js';
+import { MIN_MEMBER_REPLACEMENT_DELAY_MS as OPERATOR_MIN_DELAY_MS } from '../operator/healing/types.js';
+import { formatGoDuration, parseGoDuration } from '../sim/kubelet/annotations.js';
 import type { LogLevel } from '../util/log.js';
+import { MAX_MEMBER_REPLACEMENT_DELAY_MS, OPERATOR_FLAGS } from './operator-flag-table.js';
 
-/** The Go operator's default: long enough to ride out a node reboot (~2–5 min). */
-export const DEFAULT_MEMBER_REPLACEMENT_DELAY = '10m';
-/** Below 1 min a slow restart would already cost a member its disk (spec §2.1). */
-export const MIN_MEMBER_REPLACEMENT_DELAY_MS = 60_000;
-/** Node timers overflow above 2^31−1 ms (≈ 24.8 days) and fire at once; 24 days stays under. */
-export const MAX_MEMBER_REPLACEMENT_DELAY_MS = 24 * 24 * 3_600_000;
+export { OPERATOR_USAGE } from './operator-flag-table.js';
 
-const LOG_LEVELS: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent'];
-const BOOLEAN_FLAGS = ['network-policy-enforced', 'local-test', 'leader-elect', 'help'] as const;
+/** Below 1 min a slow restart would already cost a member its disk (docs/design/operator.md §1). */
+export const MIN_MEMBER_REPLACEMENT_DELAY_MS = OPERATOR_MIN_DELAY_MS;
+
+/** The flags read as Go booleans (bare: true): `normalizeBooleans` rewrites them. */
+const BOOLEAN_FLAGS: ReadonlySet<string> = new Set(
+  Object.entries(OPERATOR_FLAGS)
+    .filter(([, spec]) => 'goBool' in spec && spec.goBool)
+    .map(([name]) => name),
+);
 /** A namespace name: an RFC 1123 label. */
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
@@ -53,56 +60,11 @@ export interface OperatorFlags {
   readonly logLevel: LogLevel;
 }
 
-export const OPERATOR_USAGE = `Usage: fleetyard operator [options]
-
-Runs the celld fleet operator (celld.fleetyard.dev/v1alpha1 CelldFleet) until SIGINT/SIGTERM.
-
-Connection: --kubeconfig if given; else in-cluster (the Pod's ServiceAccount) when
-KUBERNETES_SERVICE_HOST is set; else ./.fleetyard/kubeconfig (a local fleetyard up).
-
-Options:
-  --kubeconfig PATH         kubeconfig to connect with
-  --context NAME            kubeconfig context (default: the current one)
-  --namespace NS            Reconcile fleets of this namespace only (default: all)
-  --operator-namespace NS   Where the operator runs and holds its Lease; fleets' NetworkPolicies
-                            admit it from there (default: the Pod's namespace in a cluster,
-                            else celld-system)
-  --member-replacement-delay D
-                            How long one member may be down before it is replaced on a fresh
-                            disk, as a Go duration; at least 1m (default 10m)
-  --network-policy-enforced Attest that the cluster's CNI enforces NetworkPolicy. Without it
-                            every fleet reports IsolationUnverified and nothing is provisioned.
-                            Set it only when that is true (Calico, Cilium, …; not flannel alone)
-  --local-test              Allow the node-local hostpath.csi.k8s.io provisioner (test clusters)
-  --leader-elect BOOL       Run only while holding the Lease (default true)
-  --metrics-bind-address A  Prometheus /metrics, plain HTTP (default :8080, all interfaces;
-                            0 disables). Outside a cluster pass 127.0.0.1:8080
-  --health-probe-bind-address A
-                            /healthz and /readyz, plain HTTP (default :8081; 0 disables).
-                            Outside a cluster pass 127.0.0.1:8081
-  --log-level LEVEL         debug, info, warn, error or silent (default info); JSON on stderr
-
-Exits 1 when it loses the Lease or the operator fails, so its Deployment restarts it.
-`;
-
 /** Parses `argv` (after `operator`); throws an Error naming the flag on any invalid value. */
 export function parseOperatorFlags(argv: readonly string[]): OperatorFlags {
   const { values } = parseArgs({
     args: normalizeBooleans(argv),
-    options: {
-      kubeconfig: { type: 'string' },
-      context: { type: 'string' },
-      namespace: { type: 'string' },
-      'operator-namespace': { type: 'string' },
-      'member-replacement-delay': { type: 'string', default: DEFAULT_MEMBER_REPLACEMENT_DELAY },
-      'network-policy-enforced': { type: 'string', default: 'false' },
-      'local-test': { type: 'string', default: 'false' },
-      'leader-elect': { type: 'string', default: 'true' },
-      'metrics-bind-address': { type: 'string', default: ':8080' },
-      'health-probe-bind-address': { type: 'string', default: ':8081' },
-      'log-level': { type: 'string', default: 'info' },
-      help: { type: 'string', default: 'false' },
-    },
+    options: OPERATOR_FLAGS,
     strict: true,
   });
   const metrics = parseBindAddress('--metrics-bind-address', values['metrics-bind-address']);
@@ -115,28 +77,33 @@ export function parseOperatorFlags(argv: readonly string[]): OperatorFlags {
       `--metrics-bind-address and --health-probe-bind-address both name port ${metrics.port}`,
     );
   }
-  const logLevel = values['log-level'] as LogLevel;
-  if (!LOG_LEVELS.includes(logLevel)) {
+  const logLevel = values['log-level'];
+  if (!isOneOf(LOG_LEVELS, logLevel)) {
     throw new Error(`invalid --log-level ${logLevel}: want ${LOG_LEVELS.join(', ')}`);
   }
+  const help = parseBool('--help', values.help);
+  const namespace = namespaceFlag('--namespace', values.namespace);
+  const operatorNamespace = namespaceFlag('--operator-namespace', values['operator-namespace']);
+  const memberReplacementDelayMs = parseMemberReplacementDelay(values['member-replacement-delay']);
+  const networkPolicyEnforced = parseBool(
+    '--network-policy-enforced',
+    values['network-policy-enforced'],
+  );
+  const localTest = parseBool('--local-test', values['local-test']);
+  const leaderElect = parseBool('--leader-elect', values['leader-elect']);
+  const { kubeconfig, context } = values;
   return {
-    help: parseBool('--help', values.help),
-    ...optional('kubeconfig', values.kubeconfig),
-    ...optional('context', values.context),
-    ...optional('namespace', namespaceFlag('--namespace', values.namespace)),
-    ...optional(
-      'operatorNamespace',
-      namespaceFlag('--operator-namespace', values['operator-namespace']),
-    ),
-    memberReplacementDelayMs: parseMemberReplacementDelay(values['member-replacement-delay']),
-    networkPolicyEnforced: parseBool(
-      '--network-policy-enforced',
-      values['network-policy-enforced'],
-    ),
-    localTest: parseBool('--local-test', values['local-test']),
-    leaderElect: parseBool('--leader-elect', values['leader-elect']),
-    ...optional('metrics', metrics),
-    ...optional('healthProbes', healthProbes),
+    help,
+    ...(kubeconfig !== undefined ? { kubeconfig } : {}),
+    ...(context !== undefined ? { context } : {}),
+    ...(namespace !== undefined ? { namespace } : {}),
+    ...(operatorNamespace !== undefined ? { operatorNamespace } : {}),
+    memberReplacementDelayMs,
+    networkPolicyEnforced,
+    localTest,
+    leaderElect,
+    ...(metrics !== undefined ? { metrics } : {}),
+    ...(healthProbes !== undefined ? { healthProbes } : {}),
     logLevel,
   };
 }
@@ -160,7 +127,7 @@ export function chooseConnection(
     }
     return { kind: 'in-cluster' };
   }
-  return { kind: 'kubeconfig', path: resolve(cwd, '.fleetyard', 'kubeconfig'), ...context };
+  return { kind: 'kubeconfig', path: resolve(cwd, LOCAL_KUBECONFIG), ...context };
 }
 
 /** A Go duration of at least 1 min (and under Node's timer limit), in ms. */
@@ -223,7 +190,7 @@ function normalizeBooleans(argv: readonly string[]): string[] {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     const name = arg.replace(/^--/, '');
-    if (!arg.startsWith('--') || !(BOOLEAN_FLAGS as readonly string[]).includes(name)) {
+    if (!arg.startsWith('--') || !BOOLEAN_FLAGS.has(name)) {
       out.push(arg);
       continue;
     }
@@ -250,8 +217,4 @@ function namespaceFlag(flag: string, text: string | undefined): string | undefin
 function sameListener(a: BindAddress, b: BindAddress): boolean {
   if (a.port !== b.port || a.port === 0) return false;
   return a.host === undefined || b.host === undefined || a.host === b.host;
-}
-
-function optional<K extends string, V>(key: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [key]: value }) as { [P in K]?: V };
 }

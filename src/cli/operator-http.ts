@@ -11,7 +11,6 @@
  * @module
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Registry } from 'prom-client';
 import type { BindAddress } from './operator-flags.js';
 
@@ -56,7 +55,10 @@ function listen(address: BindAddress, handler: Handler): Promise<OperatorListene
     // host undefined: Node binds `::` (dual-stack) or 0.0.0.0, as Go's `:8080`.
     server.listen(address.port, address.host, () => {
       server.off('error', reject);
-      resolve({ port: (server.address() as AddressInfo).port, close: () => close(server) });
+      // A TCP listener's address is an AddressInfo (a string only for a pipe, null once closed).
+      const bound = server.address();
+      const port = typeof bound === 'object' && bound !== null ? bound.port : address.port;
+      resolve({ port, close: () => close(server) });
     });
   });
 }

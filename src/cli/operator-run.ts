@@ -227,9 +227,9 @@ async function connect(
 }
 
 async function createRegistry(): Promise<Registry> {
-  const mod = await import('prom-client');
-  // A CommonJS module: bundled, its exports arrive as `default`; under Node, named.
-  const prom = (mod as unknown as { default?: typeof mod }).default ?? mod;
+  // A CommonJS module: its exports are `default` under Node and bundled (where the chunk
+  // exports nothing else).
+  const { default: prom } = await import('prom-client');
   const registry = new prom.Registry();
   // process_* and nodejs_* (heap, event-loop lag): what to watch against the 512Mi limit.
   prom.collectDefaultMetrics({ register: registry });

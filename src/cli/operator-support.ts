@@ -6,8 +6,8 @@
  * @module
  */
 import type { ControllerContext, ControllerDefinition } from '../controller/context.js';
-import { formatGoDuration } from '../kubelet/annotations.js';
 import { OPERATOR_LEASE_NAME } from '../operator/controller/options.js';
+import { formatGoDuration } from '../sim/kubelet/annotations.js';
 import { type ConnectionSource, formatBindAddress, type OperatorFlags } from './operator-flags.js';
 
 /** The key/values of the `celld operator starting` line. */

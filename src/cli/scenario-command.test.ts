@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { fakeStartCluster } from '../scenario/testing/fake-cluster.js';
+import { fakeStartCluster } from '../sim/scenario/testing/fake-cluster.js';
 import { runScenarioCommand, SCENARIO_USAGE } from './scenario-command.js';
 
 let dir = '';

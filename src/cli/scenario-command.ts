@@ -1,6 +1,6 @@
 /**
  * `fleetyard scenario`: run scenario files against a fresh simulated cluster each, under a
- * paused virtual clock (`src/scenario/`, the format in `scenario.schema.json`).
+ * paused virtual clock (`src/sim/scenario/`, the format in `scenario.schema.json`).
  *
  *     fleetyard scenario run [--junit FILE] [--json FILE] [--events all|changes|none] FILE…
  *     fleetyard scenario validate FILE…
@@ -15,15 +15,15 @@
 import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import type { ClusterOptions, TestCluster } from '../harness/types.js';
-import type { ScenarioCluster, StartCluster } from '../scenario/cluster.js';
-import { JsonLog } from '../scenario/json-log.js';
-import { junitXml } from '../scenario/junit.js';
-import { readScenarioFile, SCENARIO_SCHEMA, ScenarioParseError } from '../scenario/parse.js';
-import { listeners, type RunListener } from '../scenario/records.js';
-import type { ScenarioResult } from '../scenario/results.js';
-import { runScenario } from '../scenario/runner.js';
-import { type EventDetail, Timeline } from '../scenario/timeline.js';
+import type { ClusterOptions, TestCluster } from '../sim/cluster.js';
+import type { ScenarioCluster, StartCluster } from '../sim/scenario/cluster.js';
+import { JsonLog } from '../sim/scenario/json-log.js';
+import { junitXml } from '../sim/scenario/junit.js';
+import { readScenarioFile, SCENARIO_SCHEMA, ScenarioParseError } from '../sim/scenario/parse.js';
+import { listeners, type RunListener } from '../sim/scenario/records.js';
+import type { ScenarioResult } from '../sim/scenario/results.js';
+import { runScenario } from '../sim/scenario/runner.js';
+import { type EventDetail, Timeline } from '../sim/scenario/timeline.js';
 
 export const SCENARIO_USAGE = `Usage: fleetyard scenario <run|validate|schema> [options] [FILE...]
 

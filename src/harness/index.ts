@@ -4,11 +4,12 @@
  *
  * @module
  */
-export type { ClockState, ClockStatus, Speed } from '../clock/control.js';
-export { DEFAULT_CLUSTER_START, startCluster } from './start-cluster.js';
+
 export type {
   ClusterChaos,
   ClusterClockHandle,
   ClusterOptions,
   TestCluster,
-} from './types.js';
+} from '../sim/cluster.js';
+export type { ClockState, ClockStatus, Speed } from '../util/clock-control.js';
+export { DEFAULT_CLUSTER_START, startCluster } from './start-cluster.js';

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
 import type { KubeObject } from '../api/object.js';
+import type { TestCluster } from '../sim/cluster.js';
 import { startCluster } from './index.js';
-import type { TestCluster } from './types.js';
 
 const NODES = { group: '', version: 'v1', plural: 'nodes' } as const;
 const LEASES = { group: 'coordination.k8s.io', version: 'v1', plural: 'leases' } as const;

@@ -20,13 +20,18 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runChaos } from '../cli/chaos.js';
-import { type RunningCluster, up } from '../cli/up.js';
-import { parseUpArgs } from '../cli/up-command.js';
 import { ApiClient } from '../client/api-client.js';
-import type { ClockControl, Speed } from '../clock/control.js';
-import { parseGoDuration } from '../kubelet/annotations.js';
-import type { ClusterChaos, ClusterClockHandle, ClusterOptions, TestCluster } from './types.js';
+import { type RunningCluster, up } from '../cluster/up.js';
+import { parseUpArgs } from '../cluster/up-flags.js';
+import { runChaos } from '../sim/chaos/chaos.js';
+import type {
+  ClusterChaos,
+  ClusterClockHandle,
+  ClusterOptions,
+  TestCluster,
+} from '../sim/cluster.js';
+import { parseGoDuration } from '../sim/kubelet/annotations.js';
+import type { ClockControl, Speed } from '../util/clock-control.js';
 
 /** Where a virtual clock starts unless told otherwise: runs repeat to the millisecond. */
 export const DEFAULT_CLUSTER_START = '2026-01-01T00:00:00Z';
@@ -67,7 +72,11 @@ export async function startCluster(options: ClusterOptions = {}): Promise<TestCl
   }
 }
 
-/** The `fleetyard up` flags for `options` (the caller's own flags last: they win). */
+/**
+ * The `fleetyard up` flags for `options` (the caller's own flags last: they win). Nodes and
+ * zones not given are `fleetyard up`'s defaults (src/cluster/up-flag-table.ts); the clock,
+ * its start and speed and the log level are the harness's own: a paused, silent cluster.
+ */
 function clusterArgs(options: ClusterOptions, dataDir: string): string[] {
   const mode = options.clock ?? 'virtual';
   const args = [
@@ -76,15 +85,13 @@ function clusterArgs(options: ClusterOptions, dataDir: string): string[] {
     '--ephemeral',
     '--port',
     '0',
-    '--nodes',
-    String(options.nodes ?? 3),
-    '--zones',
-    (options.zones ?? ['a', 'b', 'c']).join(','),
     '--clock',
     mode,
     '--log-level',
     options.logLevel ?? 'silent',
   ];
+  if (options.nodes !== undefined) args.push('--nodes', String(options.nodes));
+  if (options.zones !== undefined) args.push('--zones', options.zones.join(','));
   if (mode === 'virtual') {
     const start = options.start ?? DEFAULT_CLUSTER_START;
     const at = typeof start === 'number' ? new Date(start).toISOString() : start;

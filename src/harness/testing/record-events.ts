@@ -7,7 +7,7 @@
  */
 import type { KubeObject } from '../../api/object.js';
 import { listerWatcherFromKubeconfig } from '../../client/kubeconfig-connection.js';
-import type { TestCluster } from '../types.js';
+import type { TestCluster } from '../../sim/cluster.js';
 
 /** Collection paths of the kinds a stateful story touches. */
 export const STORY_KINDS: readonly string[] = [

@@ -19,11 +19,6 @@ import {
   podGarbageCollector,
   taintEvictionController,
 } from '../controllers/node-lifecycle/index.js';
-import {
-  createVolumeBinding,
-  type DefaultStorageClass,
-  simulatedStorage,
-} from '../controllers/persistentvolume/index.js';
 import { replicaSetController } from '../controllers/replicaset/index.js';
 import { resourceQuotaController } from '../controllers/resourcequota/index.js';
 import { rootCACertificatePublisher } from '../controllers/root-ca-cert-publisher/index.js';
@@ -33,14 +28,19 @@ import {
   pvcProtectionController,
   pvProtectionController,
 } from '../controllers/volume-protection/index.js';
-import { simulatedNodes } from '../kubelet/index.js';
 import { celldOperator, OPERATOR_LEASE_NAME } from '../operator/controller/index.js';
 import { createSchedulerController } from '../scheduler/index.js';
+import { simulatedNodes } from '../sim/kubelet/index.js';
+import {
+  type DefaultStorageClass,
+  simulatedStorage,
+  simulatedVolumeBinding,
+} from '../sim/storage/index.js';
 
 export interface ClusterShape {
-  /** Simulated nodes. @default 3 */
+  /** Simulated nodes (`--nodes`; its default is up-flag-table.ts's). */
   readonly nodes: number;
-  /** Zones the nodes are spread over, round-robin. @default ['a', 'b', 'c'] */
+  /** Zones the nodes are spread over, round-robin (`--zones`). */
   readonly zones: readonly string[];
   /** `--node-monitor-grace-period`. @default 50 s */
   readonly nodeMonitorGracePeriodMs?: number;
@@ -50,8 +50,8 @@ export interface ClusterShape {
    * @default 40
    */
   readonly nodeLeaseDurationSeconds?: number;
-  /** Which simulated StorageClass is the default (`--default-storage-class`). @default 'standard' */
-  readonly defaultStorageClass?: DefaultStorageClass;
+  /** Which simulated StorageClass is the default (`--default-storage-class`). */
+  readonly defaultStorageClass: DefaultStorageClass;
   /** The celld operator's `--member-replacement-delay`. @default 10 min */
   readonly memberReplacementDelayMs?: number;
   /** The controller-side feature gates (`--feature-gates`). */
@@ -80,8 +80,8 @@ export function clusterControllers(shape: ClusterShape): ControllerDefinition[] 
             },
           }),
     }),
-    createSchedulerController({ volumeBinding: createVolumeBinding }),
-    ...simulatedStorage({ defaultClass: shape.defaultStorageClass ?? 'standard' }),
+    createSchedulerController({ volumeBinding: simulatedVolumeBinding }),
+    ...simulatedStorage({ defaultClass: shape.defaultStorageClass }),
     pvcProtectionController(),
     pvProtectionController(),
     replicaSetController,

@@ -7,7 +7,7 @@
  * @module
  */
 import { MessageChannel, Worker } from 'node:worker_threads';
-import type { VirtualClock } from '../clock/virtual-clock.js';
+import type { VirtualClock } from '../sim/clock/virtual-clock.js';
 import type { Logger } from '../util/log.js';
 import type {
   ControllerWorkerData,

@@ -29,7 +29,11 @@ describe('--controllers selection', () => {
     assert.throws(() => selectControllers(all, '*,-nope'), /unknown controller "nope"/);
   });
   it('the cluster has each controller once, nodes and scheduler first', () => {
-    const names = clusterControllers({ nodes: 3, zones: ['a'] }).map((c) => c.name);
+    const names = clusterControllers({
+      nodes: 3,
+      zones: ['a'],
+      defaultStorageClass: 'standard',
+    }).map((c) => c.name);
     assert.equal(new Set(names).size, names.length);
     assert.deepEqual(names.slice(0, 2), ['kubelet', 'default-scheduler']);
     for (const name of [

@@ -1,18 +1,14 @@
 /**
  * `fleetyard up`'s clock flags: `--clock real|virtual`, `--clock-start TIME`, `--speed N|max`
- * and `--seed N`, checked (a bad value: one line on stderr, exit 2).
+ * and `--seed N`, checked (a bad value: one line on stderr, exit 2). The flags themselves are
+ * rows of up-flag-table.ts.
  *
  * @module
  */
-import { parseSpeed } from '../clock/control.js';
+import { parseSpeed } from '../util/clock-control.js';
+import { isOneOf, orList } from './flag-table.js';
 import type { UpOptions } from './up.js';
-
-export const CLOCK_FLAG_OPTIONS = {
-  clock: { type: 'string', default: 'real' },
-  'clock-start': { type: 'string' },
-  speed: { type: 'string' },
-  seed: { type: 'string' },
-} as const;
+import { CLOCK_MODES } from './up-flag-values.js';
 
 export interface ClockFlagValues {
   readonly clock: string;
@@ -26,9 +22,7 @@ export type ClockFlags = Pick<UpOptions, 'clock' | 'clockStart' | 'speed' | 'see
 /** The clock options, or an error message naming the flag. */
 export function parseClockFlags(values: ClockFlagValues): ClockFlags | string {
   const mode = values.clock;
-  if (mode !== 'real' && mode !== 'virtual') {
-    return `invalid --clock ${mode}: want real or virtual`;
-  }
+  if (!isOneOf(CLOCK_MODES, mode)) return `invalid --clock ${mode}: want ${orList(CLOCK_MODES)}`;
   const out: { -readonly [K in keyof ClockFlags]: ClockFlags[K] } = { clock: mode };
   if (values.seed !== undefined) {
     const seed = Number(values.seed);

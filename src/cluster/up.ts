@@ -19,30 +19,32 @@
  */
 import { resolve } from 'node:path';
 import { createBuiltinResources } from '../api/kinds/index.js';
-import type { KubeObject } from '../api/object.js';
+import { apiExtensions } from '../apiextensions/index.js';
 import type { FeatureGates } from '../apiserver/feature-gates.js';
 import { BUILTIN_NAMESPACES } from '../apiserver/namespaces.js';
 import { ApiServer, type RequestLogEntry } from '../apiserver/server.js';
 import { objectKey } from '../apiserver/store/keys.js';
 import { ApiClient } from '../client/api-client.js';
 import { installCrds } from '../client/install-crds.js';
-import type { ClockControl, Speed } from '../clock/control.js';
-import { VirtualClock } from '../clock/virtual-clock.js';
-import { wallClockControl } from '../clock/wall-clock-control.js';
 import { celldCrds } from '../operator/api/crds.js';
 import { ensurePrivateDir, ensurePrivateSqliteFiles } from '../security/files.js';
 import { writeKubeconfig } from '../security/kubeconfig.js';
 import { ensureServingCertificates } from '../security/pki.js';
-import { redactRequestUrl } from '../security/redact-url.js';
 import { clientUrl, servingHosts } from '../security/serving-names.js';
 import { ensureToken } from '../security/token.js';
+import { VirtualClock } from '../sim/clock/virtual-clock.js';
+import { wallClockControl } from '../sim/clock/wall-clock-control.js';
 import { type Backend, openBackend } from '../storage/index.js';
 import { type Clock, realClock } from '../util/clock.js';
+import type { ClockControl, Speed } from '../util/clock-control.js';
 import { Lifecycle } from '../util/lifecycle.js';
 import { addLogSecret, type Logger, type LogLevel } from '../util/log.js';
+import { redactRequestUrl } from '../util/redact-url.js';
 import { seededRandom as seedStream, uuidFrom } from '../util/seeded-random.js';
 import { type ClusterShape, clusterControllers, selectControllers } from './cluster-controllers.js';
 import { type ControllerThread, startControllerThread } from './controller-thread.js';
+import { DEFAULT_SPEED, UP_FLAGS } from './up-flag-table.js';
+import { UP_CLUSTER_DEFAULTS } from './up-flags.js';
 
 export interface UpOptions {
   readonly dataDir: string;
@@ -110,14 +112,14 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
   ]);
   // Before anything can log a request: the token never appears in a log line.
   addLogSecret(token);
-  const shape: ClusterShape = { nodes: 3, zones: ['a', 'b', 'c'], ...options.cluster };
-  // One clock for the whole process (src/clock/): the API server's timestamps, its own
+  const shape: ClusterShape = { ...UP_CLUSTER_DEFAULTS, ...options.cluster };
+  // One clock for the whole process (src/sim/clock/): the API server's timestamps, its own
   // controllers and, through a replica, the controller thread.
   const virtualClock =
     options.clock === 'virtual'
       ? new VirtualClock({
           start: options.clockStart ?? Date.now(),
-          speed: options.speed ?? 1,
+          speed: options.speed ?? DEFAULT_SPEED,
           // A seeded run is a repeatable one: the cluster takes one turn at a time.
           serial: options.seed !== undefined,
         })
@@ -126,7 +128,8 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
   const clockControl = virtualClock ?? wallClockControl(realClock);
   const { seed } = options;
   // Checked here, so a bad --controllers fails `up` before anything starts.
-  const controllers = selectControllers(clusterControllers(shape), options.controllers ?? '*');
+  const selection = options.controllers ?? UP_FLAGS.controllers.default;
+  const controllers = selectControllers(clusterControllers(shape), selection);
   let backend: Backend | undefined;
   let server: ApiServer | undefined;
   let manager: ControllerThread | undefined;
@@ -166,6 +169,7 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
         token,
         clock,
         clockControl,
+        extensions: apiExtensions(),
         ...(seed !== undefined
           ? { uid: uidsFrom(seedStream(seed, 'uid')), random: seedStream(seed, 'generateName') }
           : {}),
@@ -256,9 +260,9 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
     manager = startControllerThread(
       {
         connection: { server: internalUrl, ca: certs.caPem, token: server!.loopbackToken },
-        controllers: options.controllers ?? '*',
+        controllers: selection,
         cluster: shape,
-        logLevel: options.logLevel ?? 'info',
+        logLevel: options.logLevel ?? UP_FLAGS['log-level'].default,
         ...(seed !== undefined ? { seed } : {}),
       },
       log,
@@ -284,7 +288,7 @@ function accessLog(entry: RequestLogEntry): Record<string, unknown> {
 async function installCelldCrds(url: string, ca: string, token: string): Promise<void> {
   const client = new ApiClient({ server: url, ca, token, userAgent: 'fleetyard-up' });
   try {
-    await installCrds(client, celldCrds() as KubeObject[], realClock);
+    await installCrds(client, celldCrds(), realClock);
   } finally {
     client.close();
   }

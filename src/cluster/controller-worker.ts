@@ -7,20 +7,22 @@
  * @module
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { ReplicaClock } from '../clock/replica-clock.js';
 import { startControllerManager } from '../controller/manager.js';
+import { ReplicaClock } from '../sim/clock/replica-clock.js';
 import { realClock } from '../util/clock.js';
 import { addLogSecret, createLogger } from '../util/log.js';
 import { clusterControllers, selectControllers } from './cluster-controllers.js';
-import type {
-  ControllerWorkerData,
-  FromControllerWorker,
-  ToControllerWorker,
+import {
+  type FromControllerWorker,
+  isControllerWorkerData,
+  type ToControllerWorker,
 } from './controller-protocol.js';
 
 const port = parentPort;
 if (port === null) throw new Error('controller-worker must run in a worker thread');
-const data = workerData as ControllerWorkerData;
+const data: unknown = workerData;
+if (!isControllerWorkerData(data))
+  throw new Error('controller-worker: workerData is not a ControllerWorkerData');
 const post = (message: FromControllerWorker): void => port.postMessage(message);
 
 // This thread's loggers know the token too (module state is per thread): never logged.
@@ -28,7 +30,7 @@ addLogSecret(data.connection.token);
 const log = createLogger(data.logLevel, 'controller-manager');
 try {
   const controllers = selectControllers(clusterControllers(data.cluster), data.controllers);
-  // Under --clock virtual, the cluster's time is the main thread's (src/clock/); requests and
+  // Under --clock virtual, the cluster's time is the main thread's (src/sim/clock/); requests and
   // watch reconnects stay on the wall clock.
   const clock = data.clock
     ? new ReplicaClock(data.clock.buffer, data.clock.port, { serial: data.clock.serial })
@@ -41,9 +43,9 @@ try {
     ...(data.seed !== undefined ? { seed: data.seed } : {}),
     log,
   });
-  const mod = await import('prom-client');
-  // A CommonJS module: bundled, its exports arrive as `default`; under Node, named.
-  const prom = (mod as unknown as { default?: typeof mod }).default ?? mod;
+  // A CommonJS module: its exports are `default` under Node and bundled (where the chunk
+  // exports nothing else).
+  const { default: prom } = await import('prom-client');
   const registry = new prom.Registry();
   await manager.registerMetrics(registry);
   post({ type: 'started', controllers: controllers.map((c) => c.name) });
