@@ -14,7 +14,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stringify } from 'yaml';
-import { kubectl } from '../test/e2e/support/kubectl.js';
+import { kubectl } from '../test/e2e/testing/kubectl.js';
 import { startFleetyard } from './lib/fleetyard.js';
 import type { BenchOptions } from './lib/options.js';
 import { round } from './lib/options.js';

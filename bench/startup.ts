@@ -11,7 +11,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:https';
 import { join } from 'node:path';
-import { FLEETYARD_BIN } from '../test/e2e/support/cluster.js';
+import { FLEETYARD_BIN } from '../test/e2e/testing/cluster.js';
 import { removeDir, stopChild, tempDir, track } from './lib/cleanup.js';
 import { contentionNote, cpuWindow, type Kept, quietRuns } from './lib/contention.js';
 import { type BenchOptions, freePort, round, sleep } from './lib/options.js';

@@ -15,8 +15,8 @@ await build({
     testing: 'src/harness/index.ts',
     // Loaded by src/storage/sqlite/commit-thread.ts as `./commit-worker.js` next to the bundle.
     'commit-worker': 'src/storage/sqlite/commit-worker.ts',
-    // Loaded by src/cli/controller-thread.ts as `./controller-worker.js`: the controller manager's thread.
-    'controller-worker': 'src/cli/controller-worker.ts',
+    // Loaded by src/cluster/controller-thread.ts as `./controller-worker.js`: the controller manager's thread.
+    'controller-worker': 'src/cluster/controller-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

@@ -1,7 +1,7 @@
 /**
  * Crash soak: many SIGKILL (or SIGTERM) rounds of the real `fleetyard up` under concurrent
  * load on one SQLite data dir, verifying every acknowledged write after each restart. Same
- * logic as `test/e2e/crash.test.ts` (`runCrashSeries` in `test/e2e/support/load.ts`).
+ * logic as `test/e2e/crash.test.ts` (`runCrashSeries` in `test/e2e/testing/load.ts`).
  *
  *   npm run build && node --import tsx scripts/crash-soak.ts --rounds 200
  *
@@ -12,7 +12,7 @@
  * @module
  */
 import { parseArgs } from 'node:util';
-import { runCrashSeries, type StopMode } from '../test/e2e/support/load.js';
+import { runCrashSeries, type StopMode } from '../test/e2e/testing/load.js';
 
 const { values } = parseArgs({
   options: {

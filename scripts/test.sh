@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 npm run --silent build
 npx tsc -p tsconfig.json
 npx biome check .
-mapfile -t files < <(find src test bench examples -name '*.test.ts' -not -path '*/node_modules/*' | sort)
+mapfile -t files < <(find src test bench examples scripts -name '*.test.ts' -not -path '*/node_modules/*' | sort)
 if [ "${#files[@]}" -eq 0 ]; then
   echo "no test files found" >&2
   exit 1

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { type Cluster, startCluster } from '../../test/e2e/support/cluster.js';
+import { type Cluster, startCluster } from '../../test/e2e/testing/cluster.js';
 import { removeDir, tempDir, track } from './cleanup.js';
 import { RawConnection, type RawResponse, type Target, targetFromUrl } from './raw-http.js';
 

@@ -11,7 +11,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { request } from 'node:http';
-import { FLEETYARD_BIN } from '../../test/e2e/support/cluster.js';
+import { FLEETYARD_BIN } from '../../test/e2e/testing/cluster.js';
 import { stopChild, track } from './cleanup.js';
 import type { ApiClient, Fleetyard } from './fleetyard.js';
 import { freePort } from './options.js';
@@ -305,7 +305,7 @@ export async function waitReplaced(
 
 /**
  * `fleetyard chaos lose-volume <claim>`: the claim's PV is deleted, then its finalizers are
- * stripped (that order, as `src/cli/chaos-storage.ts` explains), so the claim turns `Lost`.
+ * stripped (that order, as `src/sim/chaos/storage-chaos.ts` explains), so the claim turns `Lost`.
  */
 export async function loseVolume(fy: Fleetyard, client: ApiClient, claim: string): Promise<void> {
   const c = await client.getJson<KObject>(`${CLAIMS}/${claim}`);

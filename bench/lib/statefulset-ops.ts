@@ -25,7 +25,7 @@ export interface SetShape {
   readonly storageClass?: string;
 }
 
-/** A one-container StatefulSet as in the seed's `web` example; no sim annotations, no probes. */
+/** A one-container StatefulSet as in upstream's StatefulSet documentation (`web`); no sim annotations, no probes. */
 export function statefulSetBody(s: SetShape): string {
   const claims =
     s.storageClass === undefined

@@ -18,7 +18,7 @@ import assert from 'node:assert/strict';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { before, it } from 'node:test';
 import { connect } from 'node:tls';
-import { type Kubectl, kubectl } from './support/kubectl.js';
+import { type Kubectl, kubectl } from './testing/kubectl.js';
 import {
   clusterForFile,
   describeKubectl,
@@ -27,7 +27,7 @@ import {
   type KubeObject,
   lines,
   pollUntil,
-} from './support/kubectl-fixtures.js';
+} from './testing/kubectl-fixtures.js';
 
 const ADVERTISED = '203.0.113.7';
 const VERSION = '1.33';

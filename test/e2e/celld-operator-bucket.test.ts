@@ -1,6 +1,6 @@
 /**
  * Bucket fleets on a real `fleetyard up --nodes 3` (one node per zone), from
- * `examples/celld-bucket-fleet.yaml` with kubectl 1.33 (spec §1.3):
+ * `examples/celld-bucket-fleet.yaml` with kubectl 1.33 (docs/design/operator-api.md §3):
  * - the example as written (a Deployment fleet) reaches Ready on a Deployment with
  *   RollingUpdate maxUnavailable 1 / maxSurge 0, an emptyDir data volume,
  *   `CELLD_DURABILITY=bucket` and `CELLD_NODE` from the pod's UID, and no claims;
@@ -29,8 +29,8 @@ import {
   waitReady,
   ZONE_LABEL,
   ZONES,
-} from './support/celld-fixtures.js';
-import { REPO_ROOT } from './support/cluster.js';
+} from './testing/celld-fixtures.js';
+import { REPO_ROOT } from './testing/cluster.js';
 
 const EXAMPLE = join(REPO_ROOT, 'examples', 'celld-bucket-fleet.yaml');
 const NS = 'default';

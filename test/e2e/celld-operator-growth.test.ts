@@ -1,5 +1,5 @@
 /**
- * Growth back over a deleted claim on node-local disks (issue 14, item 8; seed 003: "growth
+ * Growth back over a deleted claim on node-local disks (issue 14, item 8; docs/design/operator.md §9: "growth
  * back to that ordinal reattaches it", and node-local disks keep the same contract in local
  * tests). `fleetyard up --nodes 6` (two nodes per zone), a PersistentFleet on the `standard`
  * class (hostpath, node-local: a disk pins its member to one node) with Strict placement (one
@@ -27,8 +27,8 @@ import {
   uids,
   waitReady,
   watchPods,
-} from './support/celld-fixtures.js';
-import { pollUntil } from './support/kubectl-fixtures.js';
+} from './testing/celld-fixtures.js';
+import { pollUntil } from './testing/kubectl-fixtures.js';
 
 const NS = 'default';
 const NAME = 'ledger';

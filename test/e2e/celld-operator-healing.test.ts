@@ -1,7 +1,7 @@
 /**
  * Self-healing of a 5-member PersistentFleet on `ebs` disks (`fleetyard up --nodes 6`), driven
- * with `fleetyard chaos`, pod annotations and kubectl (spec §2.6, seed 003 "When a disk is
- * deleted"):
+ * with `fleetyard chaos`, pod annotations and kubectl (docs/design/operator.md §6, §9: a member
+ * keeps its disk unless it is replaced):
  * - a lost volume (`chaos lose-volume`) replaces that member only, on a fresh disk, with the
  *   event `MemberDiskLost`; every other pod and claim keeps its uid;
  * - with two members down nothing is deleted, and the status table shows both down with the
@@ -34,8 +34,8 @@ import {
   waitFleet,
   waitReady,
   watchPods,
-} from './support/celld-fixtures.js';
-import { pollUntil } from './support/kubectl-fixtures.js';
+} from './testing/celld-fixtures.js';
+import { pollUntil } from './testing/kubectl-fixtures.js';
 
 const NS = 'default';
 const NAME = 'ledger';

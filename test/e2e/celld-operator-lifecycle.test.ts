@@ -1,7 +1,7 @@
 /**
  * A PersistentFleet's life on a real `fleetyard up --nodes 6` (two nodes per zone), applied
  * from `examples/celld-persistent-fleet.yaml` with kubectl 1.33: it reaches Ready, `kubectl
- * get cf` prints its columns, and its children carry the retained-disk contract (seed 003):
+ * get cf` prints its columns, and its children carry the retained-disk contract (docs/design/operator.md §9):
  * RWOP claims on a Delete/WaitForFirstConsumer CSI class, a Parallel RollingUpdate StatefulSet
  * with partition 0 and retention Retain/Retain, the two Services, the NetworkPolicy and the
  * PDB. Then the disks are shown to survive: a restart (`maintenance.restartToken`) and an
@@ -34,9 +34,9 @@ import {
   waitReady,
   watchPods,
   watchReplicas,
-} from './support/celld-fixtures.js';
-import { REPO_ROOT } from './support/cluster.js';
-import { lines, pollUntil } from './support/kubectl-fixtures.js';
+} from './testing/celld-fixtures.js';
+import { REPO_ROOT } from './testing/cluster.js';
+import { lines, pollUntil } from './testing/kubectl-fixtures.js';
 
 const EXAMPLE = join(REPO_ROOT, 'examples', 'celld-persistent-fleet.yaml');
 const NS = 'default';
@@ -46,7 +46,10 @@ const RESTART_TOKEN = 'celld.fleetyard.dev/restart-token';
 
 const env = fleetEnvForFile(['--nodes=6', '--zones=a,b,c']);
 
-/** A member is down while its pod is terminating or not Ready (§2.6); an absent one is not counted. */
+/**
+ * A member is down while its pod is terminating or not Ready (docs/design/operator.md §6); an
+ * absent one is not counted.
+ */
 function downMembers(pods: readonly V1Pod[]): string[] {
   return pods.filter((p) => !isReady(p)).map((p) => p.metadata?.name ?? '');
 }

@@ -1,6 +1,7 @@
 /**
  * What the celld operator owns and what it refuses, on a real `fleetyard up --nodes 3` (one
- * node per zone) with kubectl 1.33 and client-node watches (spec §2.5, §2.7, §2.8, seed 003):
+ * node per zone) with kubectl 1.33 and client-node watches (docs/design/operator.md §5, §7, §8,
+ * §9):
  * - deleting a fleet removes, in this order, the StatefulSet and its pods, then every fleet
  *   claim (a removed member's too), then the Services, NetworkPolicy and PDB, then the
  *   finalizer; the bucket's CelldStorageReservation stays;
@@ -38,7 +39,7 @@ import {
   watchPods,
   watchReplicas,
   ZONE_LABEL,
-} from './support/celld-fixtures.js';
+} from './testing/celld-fixtures.js';
 
 const env = fleetEnvForFile(['--nodes=3', '--zones=a,b,c']);
 

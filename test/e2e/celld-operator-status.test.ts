@@ -31,8 +31,8 @@ import {
   serviceAccount,
   waitFleet,
   waitReady,
-} from './support/celld-fixtures.js';
-import { pollUntil } from './support/kubectl-fixtures.js';
+} from './testing/celld-fixtures.js';
+import { pollUntil } from './testing/kubectl-fixtures.js';
 
 const NS = 'default';
 const READY_ANNOTATION = 'sim.fleetyard.dev/ready';

@@ -5,15 +5,15 @@
  * `fleetyard clock advance 20m`: the member is force-deleted 8m20s after the node went down
  * (50 s to Unknown, 300 s toleration, 30 s grace, 2 min margin), cannot be placed again in
  * its zone, and is replaced on a fresh disk 10 minutes after its recreated pod appeared
- * (celld-operator.md §2.6), all in seconds of wall time.
+ * (docs/design/operator.md §6), all in seconds of wall time.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { promisify } from 'node:util';
-import { FLEETYARD_BIN } from './support/cluster.js';
-import { kubectl } from './support/kubectl.js';
-import { clusterForFile, type KubeObject } from './support/kubectl-fixtures.js';
+import { FLEETYARD_BIN } from './testing/cluster.js';
+import { kubectl } from './testing/kubectl.js';
+import { clusterForFile, type KubeObject } from './testing/kubectl-fixtures.js';
 
 const run = promisify(execFile);
 const START = Date.parse('2026-01-01T00:00:00Z');

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { FLEETYARD_BIN } from './support/cluster.js';
+import { FLEETYARD_BIN } from './testing/cluster.js';
 
 function run(...args: string[]): { code: number | null; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [FLEETYARD_BIN, ...args], {

@@ -24,8 +24,8 @@ import {
   type V1ManagedFieldsEntry,
   type V1Status,
 } from '@kubernetes/client-node';
-import * as support from './support/client-node-harness.js';
-import { API_ONLY } from './support/cluster.js';
+import * as support from './testing/client-node-harness.js';
+import { API_ONLY } from './testing/cluster.js';
 
 /** The Status carried by an ApiException (client-node 1.x keeps the raw JSON body). */
 async function expectApiError(promise: Promise<unknown>, code: number): Promise<V1Status> {

@@ -1,7 +1,7 @@
 /**
  * `@kubernetes/client-node` 1.4's informer (`makeInformer` → `ListWatch`) against the real
  * `fleetyard up --ephemeral` (one process per suite): events, server-side watch closes, and a
- * forced compaction (k8s-wire §11, §20; style habit 7).
+ * forced compaction (docs/design/wire-protocol.md §4, §7).
  *
  * The informer is observed from both ends: client-side through its callbacks, the wrapped
  * `listFn` and the `connect` event (fired once per (re)connect, before a list when one is
@@ -12,8 +12,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { PatchStrategy, setHeaderOptions, type V1Status } from '@kubernetes/client-node';
-import * as support from './support/client-node-harness.js';
-import { API_ONLY } from './support/cluster.js';
+import * as support from './testing/client-node-harness.js';
+import { API_ONLY } from './testing/cluster.js';
 
 // ---------------------------------------------------------------------------------------------
 
@@ -306,8 +306,8 @@ describe('client-node informer after a forced compaction (--history-limit 20)', 
       assert.equal(rec.informer.get('gone', a), undefined);
       await support.assertCacheMatchesServer(h!, rec, a);
 
-      // The wire shape behind it (§11.4): HTTP 200, one ERROR event with a 410 Expired Status,
-      // then the end of the stream.
+      // The wire shape behind it (docs/design/wire-protocol.md §4.4): HTTP 200, one ERROR
+      // event with a 410 Expired Status, then the end of the stream.
       const { status, body } = await support.rawGet(
         h!.cluster,
         `/api/v1/namespaces/${a}/configmaps?watch=true&resourceVersion=${oldRevision}`,

@@ -19,8 +19,8 @@ import {
   type V1Deployment,
   type V1Status,
 } from '@kubernetes/client-node';
-import * as support from './support/client-node-harness.js';
-import { API_ONLY } from './support/cluster.js';
+import * as support from './testing/client-node-harness.js';
+import { API_ONLY } from './testing/cluster.js';
 
 // ---------------------------------------------------------------------------------------------
 

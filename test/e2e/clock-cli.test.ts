@@ -11,15 +11,15 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { describe, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
-import { API_ONLY, FLEETYARD_BIN } from './support/cluster.js';
-import { kubectl } from './support/kubectl.js';
+import { API_ONLY, FLEETYARD_BIN } from './testing/cluster.js';
+import { kubectl } from './testing/kubectl.js';
 import {
   clusterForFile,
   describeKubectl,
   KUBECTL_VERSIONS,
   type KubeObject,
   lines,
-} from './support/kubectl-fixtures.js';
+} from './testing/kubectl-fixtures.js';
 
 const START = '2026-01-01T00:00:00Z';
 const virtual = clusterForFile({

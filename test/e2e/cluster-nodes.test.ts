@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { before, it } from 'node:test';
 import { promisify } from 'node:util';
-import { FLEETYARD_BIN } from './support/cluster.js';
+import { FLEETYARD_BIN } from './testing/cluster.js';
 import {
   clusterForFile,
   createFromManifest,
@@ -21,7 +21,7 @@ import {
   type KubeObject,
   namespaceObject,
   pollUntil,
-} from './support/kubectl-fixtures.js';
+} from './testing/kubectl-fixtures.js';
 
 const current = clusterForFile({
   args: [

@@ -15,7 +15,7 @@ import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:https';
 import { after, before, describe, it } from 'node:test';
 import { type TLSSocket, connect as tlsConnect } from 'node:tls';
-import { type Cluster, startCluster } from './support/cluster.js';
+import { type Cluster, startCluster } from './testing/cluster.js';
 
 /** Upstream's ReadHeaderTimeout and fleetyard's default; node checks it every second. */
 const READ_HEADER_TIMEOUT_MS = 32_000;

@@ -7,9 +7,9 @@
 import assert from 'node:assert/strict';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { after, before, it } from 'node:test';
-import { API_ONLY, type Cluster, FLEETYARD_BIN, startCluster } from './support/cluster.js';
-import { type Kubectl, kubectl } from './support/kubectl.js';
-import { pollUntil } from './support/kubectl-fixtures.js';
+import { API_ONLY, type Cluster, FLEETYARD_BIN, startCluster } from './testing/cluster.js';
+import { type Kubectl, kubectl } from './testing/kubectl.js';
+import { pollUntil } from './testing/kubectl-fixtures.js';
 
 let cluster: Cluster;
 let k: Kubectl;

@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { type Cluster, newDataDir, startCluster } from './support/cluster.js';
-import { kubectl } from './support/kubectl.js';
+import { type Cluster, newDataDir, startCluster } from './testing/cluster.js';
+import { kubectl } from './testing/kubectl.js';
 
 const REPLICAS = 12;
 

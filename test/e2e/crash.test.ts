@@ -10,7 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { type CrashSeriesReport, runCrashSeries } from './support/load.js';
+import { type CrashSeriesReport, runCrashSeries } from './testing/load.js';
 
 function failureText(report: CrashSeriesReport): string {
   return [...report.violations.slice(0, 30), '--- server logs ---', ...report.logs].join('\n');

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { request } from 'node:https';
 import { after, before, describe, it } from 'node:test';
-import { type Cluster, startCluster } from './support/cluster.js';
+import { type Cluster, startCluster } from './testing/cluster.js';
 
 /** A random secret with upper case, lower case and digits, like most real tokens. */
 const token = (prefix: string): string => `${prefix}Q7${randomBytes(24).toString('base64url')}`;

@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { API_ONLY, type Cluster, startCluster } from './support/cluster.js';
+import { API_ONLY, type Cluster, startCluster } from './testing/cluster.js';
 
 interface Reply {
   readonly status: number;

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { chmodSync, existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { newDataDir } from './support/cluster.js';
-import { spawnUp } from './support/up-process.js';
+import { newDataDir } from './testing/cluster.js';
+import { spawnUp } from './testing/up-process.js';
 
 const mode = (p: string): number => statSync(p).mode & 0o777;
 

@@ -8,8 +8,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import * as support from './support/client-node-harness.js';
-import { type Kubectl, kubectl } from './support/kubectl.js';
+import * as support from './testing/client-node-harness.js';
+import { type Kubectl, kubectl } from './testing/kubectl.js';
 
 const BIG = '3546343826724305832';
 /** BIG + n, exactly. */

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
 import { parse as parseYaml } from 'yaml';
-import { API_ONLY } from './support/cluster.js';
+import { API_ONLY } from './testing/cluster.js';
 import {
   clusterForFile,
   configMap,
@@ -22,7 +22,7 @@ import {
   pod,
   secret,
   service,
-} from './support/kubectl-fixtures.js';
+} from './testing/kubectl-fixtures.js';
 
 const current = clusterForFile({ args: API_ONLY });
 

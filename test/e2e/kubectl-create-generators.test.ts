@@ -13,15 +13,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { before, it } from 'node:test';
-import { API_ONLY } from './support/cluster.js';
+import { API_ONLY } from './testing/cluster.js';
 import {
   clusterForFile,
   createFromManifest,
   describeKubectl,
   inNamespace,
   namespaceObject,
-} from './support/kubectl-fixtures.js';
-import { namedObject, send } from './support/protobuf-requests.js';
+} from './testing/kubectl-fixtures.js';
+import { namedObject, send } from './testing/protobuf-requests.js';
 
 const current = clusterForFile({ args: API_ONLY });
 

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { API_ONLY } from './support/cluster.js';
+import { API_ONLY } from './testing/cluster.js';
 import {
   clusterForFile,
   configMap,
@@ -19,7 +19,7 @@ import {
   pod,
   pollUntil,
   runPending,
-} from './support/kubectl-fixtures.js';
+} from './testing/kubectl-fixtures.js';
 
 const current = clusterForFile({ args: API_ONLY });
 

@@ -15,7 +15,7 @@ import {
   getJson,
   type KubeObject,
   manifest,
-} from './support/kubectl-fixtures.js';
+} from './testing/kubectl-fixtures.js';
 import {
   applyCreates,
   applyObjects,
@@ -25,7 +25,7 @@ import {
   matrixCluster,
   matrixNamespace,
   objectPath,
-} from './support/matrix-fixtures.js';
+} from './testing/matrix-fixtures.js';
 
 const { current, audit } = matrixCluster();
 

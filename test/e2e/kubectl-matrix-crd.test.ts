@@ -13,7 +13,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { describeKubectl, lines, manifest } from './support/kubectl-fixtures.js';
+import { describeKubectl, lines, manifest } from './testing/kubectl-fixtures.js';
 import {
   AGE,
   applyCreates,
@@ -31,7 +31,7 @@ import {
   waitsForGone,
   widget,
   widgetCrd,
-} from './support/matrix-fixtures.js';
+} from './testing/matrix-fixtures.js';
 
 const { current, audit } = matrixCluster();
 

@@ -29,9 +29,9 @@ import {
   podStatus,
   replicaSet,
   roots,
-} from './support/describe-fixtures.js';
-import type { Kubectl } from './support/kubectl.js';
-import { describeKubectl, lines } from './support/kubectl-fixtures.js';
+} from './testing/describe-fixtures.js';
+import type { Kubectl } from './testing/kubectl.js';
+import { describeKubectl, lines } from './testing/kubectl-fixtures.js';
 import {
   AGE,
   clean,
@@ -44,7 +44,7 @@ import {
   WIDGET_CRD,
   WIDGET_GROUP,
   widgetCrd,
-} from './support/matrix-fixtures.js';
+} from './testing/matrix-fixtures.js';
 
 const { current, audit } = matrixCluster();
 

@@ -19,7 +19,7 @@ import {
   pod,
   service,
   startBackground,
-} from './support/kubectl-fixtures.js';
+} from './testing/kubectl-fixtures.js';
 import {
   AGE,
   clean,
@@ -29,7 +29,7 @@ import {
   matrixNamespace,
   parseTable,
   rowNamed,
-} from './support/matrix-fixtures.js';
+} from './testing/matrix-fixtures.js';
 
 const watchers: BackgroundKubectl[] = [];
 // Registered before the cluster's hooks: watchers end before the server stops.

@@ -8,7 +8,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { configMap, describeKubectl, lines, manifest, pod } from './support/kubectl-fixtures.js';
+import { configMap, describeKubectl, lines, manifest, pod } from './testing/kubectl-fixtures.js';
 import {
   clean,
   deploymentWith,
@@ -17,7 +17,7 @@ import {
   manifestOf,
   matrixCluster,
   matrixNamespace,
-} from './support/matrix-fixtures.js';
+} from './testing/matrix-fixtures.js';
 
 const { current, audit } = matrixCluster();
 

@@ -15,7 +15,7 @@ import {
   manifest,
   pollUntil,
   runPending,
-} from './support/kubectl-fixtures.js';
+} from './testing/kubectl-fixtures.js';
 import {
   clean,
   deploymentWith,
@@ -26,7 +26,7 @@ import {
   pvc,
   readsMissing,
   waitsForGone,
-} from './support/matrix-fixtures.js';
+} from './testing/matrix-fixtures.js';
 
 const { current, audit } = matrixCluster();
 

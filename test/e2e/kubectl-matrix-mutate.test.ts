@@ -15,7 +15,7 @@ import {
   manifest,
   secret,
   service,
-} from './support/kubectl-fixtures.js';
+} from './testing/kubectl-fixtures.js';
 import {
   applyCreates,
   applyObjects,
@@ -28,7 +28,7 @@ import {
   readsMissing,
   sedEditor,
   withEditor,
-} from './support/matrix-fixtures.js';
+} from './testing/matrix-fixtures.js';
 
 const { current, audit } = matrixCluster();
 

@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { describeKubectl, type KubeObject, manifest } from './support/kubectl-fixtures.js';
+import { describeKubectl, type KubeObject, manifest } from './testing/kubectl-fixtures.js';
 import {
   applyCreates,
   clean,
@@ -19,7 +19,7 @@ import {
   matrixNamespace,
   objectPath,
   readsMissing,
-} from './support/matrix-fixtures.js';
+} from './testing/matrix-fixtures.js';
 
 const { current, audit } = matrixCluster();
 

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, it } from 'node:test';
-import { API_ONLY } from './support/cluster.js';
+import { API_ONLY } from './testing/cluster.js';
 import {
   type BackgroundKubectl,
   clusterForFile,
@@ -17,7 +17,7 @@ import {
   KUBECTL_VERSIONS,
   namespaceObject,
   startBackground,
-} from './support/kubectl-fixtures.js';
+} from './testing/kubectl-fixtures.js';
 
 /** Watches without timeoutSeconds end after MIN..2×MIN seconds. */
 const MIN_REQUEST_TIMEOUT_S = 3;

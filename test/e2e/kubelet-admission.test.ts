@@ -20,7 +20,7 @@ import {
   getJson,
   pollUntil,
   startBackground,
-} from './support/kubectl-fixtures.js';
+} from './testing/kubectl-fixtures.js';
 
 const cluster = clusterForFile();
 const T = 30_000;

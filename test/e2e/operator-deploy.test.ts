@@ -13,9 +13,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { before, describe, it } from 'node:test';
 import { parseAllDocuments, parse as parseYaml } from 'yaml';
-import { REPO_ROOT } from './support/cluster.js';
-import { type Kubectl, kubectl } from './support/kubectl.js';
-import { clusterForFile, lines } from './support/kubectl-fixtures.js';
+import { REPO_ROOT } from './testing/cluster.js';
+import { type Kubectl, kubectl } from './testing/kubectl.js';
+import { clusterForFile, lines } from './testing/kubectl-fixtures.js';
 
 const CRDS = join(REPO_ROOT, 'deploy', 'crds');
 const OPERATOR = join(REPO_ROOT, 'deploy', 'operator');

@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { request } from 'node:https';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { type Cluster, newDataDir, startCluster } from './support/cluster.js';
+import { type Cluster, newDataDir, startCluster } from './testing/cluster.js';
 
 interface Reply {
   status: number;

@@ -6,14 +6,14 @@
  */
 import assert from 'node:assert/strict';
 import { before, it } from 'node:test';
-import { API_ONLY, type Cluster } from './support/cluster.js';
+import { API_ONLY, type Cluster } from './testing/cluster.js';
 import {
   clusterForFile,
   createFromManifest,
   describeKubectl,
   namespaceObject,
-} from './support/kubectl-fixtures.js';
-import { namedObject, send } from './support/protobuf-requests.js';
+} from './testing/kubectl-fixtures.js';
+import { namedObject, send } from './testing/protobuf-requests.js';
 
 const current = clusterForFile({ args: API_ONLY });
 const ns = 'protobuf-bodies';

@@ -11,7 +11,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { API_ONLY, type Cluster, REPO_ROOT, startCluster } from './support/cluster.js';
+import { API_ONLY, type Cluster, REPO_ROOT, startCluster } from './testing/cluster.js';
 
 const SCRIPT = join(REPO_ROOT, 'test', 'e2e', 'support', 'python', 'client_checks.py');
 

@@ -20,7 +20,7 @@ import {
   type KubeObject,
   namespaceObject,
   pollUntil,
-} from './support/kubectl-fixtures.js';
+} from './testing/kubectl-fixtures.js';
 
 const current = clusterForFile();
 

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { runScenarioCommand } from '../../src/cli/scenario-command.js';
-import { FLEETYARD_BIN } from './support/cluster.js';
+import { FLEETYARD_BIN } from './testing/cluster.js';
 
 const WEB = `
       apiVersion: apps/v1

@@ -11,7 +11,7 @@ import { request } from 'node:https';
 import { networkInterfaces } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { type Cluster, newDataDir, startCluster } from './support/cluster.js';
+import { type Cluster, newDataDir, startCluster } from './testing/cluster.js';
 
 /** GET /readyz at `host:port`, verifying the certificate for `servername` against `ca`. */
 function readyz(host: string, port: number, ca: string, servername?: string): Promise<string> {

@@ -14,7 +14,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { exitWithin, freePort, portIsFree, spawnUp, type UpProcess } from './support/up-process.js';
+import { exitWithin, freePort, portIsFree, spawnUp, type UpProcess } from './testing/up-process.js';
 
 /** Fail-fast budget: a failed start must be over well within this (it takes ~0.5 s here). */
 const EXIT_WITHIN_MS = 10_000;

@@ -9,9 +9,9 @@
  */
 import assert from 'node:assert/strict';
 import { it } from 'node:test';
-import { type Cluster, newDataDir, startCluster } from './support/cluster.js';
-import { type Kubectl, kubectl } from './support/kubectl.js';
-import { pollUntil } from './support/kubectl-fixtures.js';
+import { type Cluster, newDataDir, startCluster } from './testing/cluster.js';
+import { type Kubectl, kubectl } from './testing/kubectl.js';
+import { pollUntil } from './testing/kubectl-fixtures.js';
 
 const REPLICAS = 6;
 const T = 90_000;

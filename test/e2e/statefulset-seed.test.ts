@@ -17,9 +17,9 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { after, before, describe, it } from 'node:test';
 import { makeInformer, type V1Pod } from '@kubernetes/client-node';
-import * as support from './support/client-node-harness.js';
-import { FLEETYARD_BIN } from './support/cluster.js';
-import { type Kubectl, kubectl } from './support/kubectl.js';
+import * as support from './testing/client-node-harness.js';
+import { FLEETYARD_BIN } from './testing/cluster.js';
+import { type Kubectl, kubectl } from './testing/kubectl.js';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON read-backs, checked by assertions
 type Json = Record<string, any>;
@@ -75,7 +75,7 @@ function statefulSet(name: string, spec: Json = {}, annotations?: Record<string,
   };
 }
 
-/** The seed's example, verbatim apart from `replicas`/`minReadySeconds`. */
+/** Upstream's StatefulSet documentation's example (`web`), verbatim apart from `replicas`/`minReadySeconds`. */
 function seedExample(replicas: number, minReadySeconds: number): Json[] {
   const service = {
     apiVersion: 'v1',
@@ -249,7 +249,7 @@ describe('StatefulSet concept page (seed) on fleetyard up', () => {
       assert.equal(pvc.status.capacity.storage, '1Gi');
       assert.deepEqual(pvc.spec.accessModes, ['ReadWriteOnce']);
     }
-    // The seed's DNS table, row 1 (namespace default) and row 2 (namespace foo).
+    // The StatefulSet documentation's DNS table, row 1 (namespace default) and row 2 (namespace foo).
     await apply('foo', ...seedExample(2, 0));
     await waitPods('foo', 'nginx', 'foo/web-0..1 Ready', (p) => readyNames(p).length === 2);
     for (const [ns, count] of [

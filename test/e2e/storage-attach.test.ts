@@ -15,7 +15,7 @@ import {
   type KubeObject,
   namespaceObject,
   pollUntil,
-} from './support/kubectl-fixtures.js';
+} from './testing/kubectl-fixtures.js';
 
 const current = clusterForFile({ args: ['--nodes=2', '--zones=a'] });
 const T = 30_000;

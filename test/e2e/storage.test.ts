@@ -5,14 +5,14 @@
  * static PVs, zone pinning of `ebs` volumes (across a StatefulSet and after rescheduling),
  * ReadWriteOncePod, a lost volume, reclaim (Delete / Retain), the protection finalizers, and
  * the provisioning faults of ConfigMap `kube-system/fleetyard-storage`. Every expectation is
- * upstream Kubernetes' (k8s-controllers.md §E): phases, annotations, event reasons, scheduler
- * messages.
+ * upstream Kubernetes' (docs/design/volumes.md §1–§5): phases, annotations, event reasons,
+ * scheduler messages.
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { after, before, it } from 'node:test';
 import { promisify } from 'node:util';
-import { FLEETYARD_BIN } from './support/cluster.js';
+import { FLEETYARD_BIN } from './testing/cluster.js';
 import {
   clusterForFile,
   createFromManifest,
@@ -21,7 +21,7 @@ import {
   type KubeObject,
   namespaceObject,
   pollUntil,
-} from './support/kubectl-fixtures.js';
+} from './testing/kubectl-fixtures.js';
 
 const current = clusterForFile({ args: ['--nodes=6', '--zones=a,b,c'] });
 

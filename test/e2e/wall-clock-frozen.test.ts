@@ -12,8 +12,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const STORY = fileURLToPath(new URL('./support/wall-clock/story.ts', import.meta.url));
-const FREEZE = fileURLToPath(new URL('./support/wall-clock/freeze.mjs', import.meta.url));
+const STORY = fileURLToPath(new URL('./testing/wall-clock/story.ts', import.meta.url));
+const FREEZE = fileURLToPath(new URL('./testing/wall-clock/freeze.mjs', import.meta.url));
 
 describe('the virtual clock with the wall clock frozen', () => {
   it('stamps everything with virtual time', async () => {

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { makeInformer, type V1Pod } from '@kubernetes/client-node';
-import * as support from './support/client-node-harness.js';
-import { type Kubectl, kubectl } from './support/kubectl.js';
+import * as support from './testing/client-node-harness.js';
+import { type Kubectl, kubectl } from './testing/kubectl.js';
 
 interface Deployment {
   metadata: { name: string; annotations?: Record<string, string> };

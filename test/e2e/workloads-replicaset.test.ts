@@ -17,7 +17,7 @@ import {
   namespaceObject,
   pod,
   pollUntil,
-} from './support/kubectl-fixtures.js';
+} from './testing/kubectl-fixtures.js';
 
 const current = clusterForFile();
 

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { request } from 'node:https';
 import { after, before, describe, it } from 'node:test';
-import { API_ONLY, type Cluster, startCluster } from './support/cluster.js';
+import { API_ONLY, type Cluster, startCluster } from './testing/cluster.js';
 
 interface Reply {
   status: number;

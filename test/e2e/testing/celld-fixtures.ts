@@ -128,7 +128,7 @@ export function fleet(o: FleetOptions): Manifest {
       runtimeImage: o.image ?? IMAGE_V1,
       serviceAccountName: o.serviceAccountName ?? `${o.name}-celld`,
       storage,
-      placement: { zones: [...ZONES], mode: o.mode ?? 'Strict' },
+      placement: { zones: [...ZONES], ...(o.mode ? { mode: o.mode } : {}) },
     },
   };
 }
