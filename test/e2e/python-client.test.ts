@@ -13,7 +13,7 @@ import { delimiter, join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { API_ONLY, type Cluster, REPO_ROOT, startCluster } from './testing/cluster.js';
 
-const SCRIPT = join(REPO_ROOT, 'test', 'e2e', 'support', 'python', 'client_checks.py');
+const SCRIPT = join(REPO_ROOT, 'test', 'e2e', 'testing', 'python', 'client_checks.py');
 
 /**
  * The first `python3` on the PATH that imports `kubernetes`: a version manager's may come first
