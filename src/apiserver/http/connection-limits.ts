@@ -32,6 +32,7 @@
  */
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import type { TLSSocket } from 'node:tls';
 
 export interface ConnectionLimits {
@@ -119,7 +120,49 @@ export function applyConnectionLimits(
     }
   });
   if (tls) watchHandshakes(server, limits.readHeaderTimeoutMs, stats);
+  server.on('clientError', answerClientError);
   return stats;
+}
+
+/** Node's own answers to a request it could not parse or wait for (`_http_server.js`). */
+const CLIENT_ERROR_STATUS: Readonly<Record<string, string>> = {
+  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: '413 Payload Too Large',
+  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+};
+
+/**
+ * How long a connection answered with an error stays half-open before it is destroyed: Go's
+ * `closeWriteAndWait` (net/http `rstAvoidanceDelay`, 500 ms). Node answers the same status but
+ * destroys the socket at once; a client still sending (the rest of 1 MiB of headers) then gets a
+ * TCP reset, and a reset makes its kernel drop the answer it had not read yet.
+ */
+const RST_AVOIDANCE_DELAY_MS = 500;
+
+/** Node's answer to a client error (same status and bytes), then Go's half-close and wait. */
+function answerClientError(err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (answered.has(socket)) return;
+  answered.add(socket);
+  if (socket.writable && bytesWritten(socket) === 0) {
+    const status = CLIENT_ERROR_STATUS[err.code ?? ''] ?? '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\n\r\n`);
+    // What the client still sends is read and dropped (not parsed again), so the close that
+    // follows is a FIN, not a reset.
+    socket.removeAllListeners('data');
+    socket.on('data', () => {});
+    setTimeout(() => socket.destroy(), RST_AVOIDANCE_DELAY_MS).unref();
+    return;
+  }
+  socket.destroy();
+}
+
+/** Sockets already answered: a parser in error may report the same error again. */
+const answered = new WeakSet<Duplex>();
+
+function bytesWritten(socket: Duplex): number {
+  return 'bytesWritten' in socket && typeof socket.bytesWritten === 'number'
+    ? socket.bytesWritten
+    : 0;
 }
 
 /** Refused connections are reported at most once a minute: a flood must not flood the log. */
