@@ -7,7 +7,8 @@
  * @module
  */
 import { deepEqual, isJsonObject, type JsonObject } from '../object.js';
-import { type FieldSet, FieldSetBuilder, type PathStep } from './field-set.js';
+import type { FieldSet } from './field-set.js';
+import { FieldSetBuilder, type PathStep } from './field-set-builder.js';
 import { indexList } from './field-set-of.js';
 import { type FieldPath, fieldElement, type PathElement } from './path-element.js';
 import {

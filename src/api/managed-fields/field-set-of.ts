@@ -10,6 +10,7 @@
 import { isJsonObject } from '../object.js';
 import type { Schema } from '../schema/types.js';
 import { FieldSet } from './field-set.js';
+import { fieldSetOfPaths } from './field-set-builder.js';
 import {
   type FieldPath,
   fieldElement,
@@ -62,7 +63,7 @@ export function rawFieldSetOf(
 ): FieldSet {
   const out: FieldPath[] = [];
   collect(r, value, r.root, [], out, opts.rejectDuplicates ?? false);
-  return FieldSet.fromPaths(out);
+  return fieldSetOfPaths(out);
 }
 
 function collect(

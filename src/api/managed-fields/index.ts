@@ -13,6 +13,7 @@ import type { KubeObject } from '../object.js';
 import type { SchemaNavigator } from '../schema/navigator.js';
 import type { Schema } from '../schema/types.js';
 import { FieldSet } from './field-set.js';
+import { fieldSetOfPaths } from './field-set-builder.js';
 import { rawFieldSetOf } from './field-set-of.js';
 import { type FieldPath, fieldElement } from './path-element.js';
 import { stripMeta } from './strip-meta.js';
@@ -55,6 +56,7 @@ export {
   pathToString,
   valueElement,
 } from './path-element.js';
+
 export { recordScaleUpdate, type ScaleUpdateOptions } from './scale.js';
 export { STRIP_SET } from './strip-meta.js';
 
@@ -82,5 +84,5 @@ export function fieldSetOf(
 
 /** A set of plain field-name paths, e.g. `fieldSetFromPaths([['status']])` for reset fields. */
 export function fieldSetFromPaths(paths: readonly (readonly string[])[]): FieldSet {
-  return FieldSet.fromPaths(paths.map((p): FieldPath => p.map(fieldElement)));
+  return fieldSetOfPaths(paths.map((p): FieldPath => p.map(fieldElement)));
 }

@@ -13,7 +13,7 @@
 import { isJsonObject, type KubeObject } from '../object.js';
 import { SchemaNavigator } from '../schema/navigator.js';
 import { recordUpdate } from './field-manager.js';
-import { FieldSet } from './field-set.js';
+import { fieldSetOfPaths } from './field-set-builder.js';
 import {
   decodeManagedFields,
   encodeManagedFields,
@@ -67,7 +67,7 @@ function toScale(parent: Managers, replicasPath: FieldPath): Managers {
     const scaled: ManagerEntry = {
       ...e,
       apiVersion: SCALE_API_VERSION,
-      set: FieldSet.fromPaths([REPLICAS_IN_SCALE]),
+      set: fieldSetOfPaths([REPLICAS_IN_SCALE]),
     };
     out.set(managerIdentity(scaled), scaled);
   }
@@ -83,7 +83,7 @@ function toParent(
 ): Managers {
   const remaining = new Map(scale);
   const out: Managers = new Map();
-  const replicas = FieldSet.fromPaths([replicasPath]);
+  const replicas = fieldSetOfPaths([replicasPath]);
   for (const [id, e] of parent) {
     if (!e.set.has(replicasPath)) {
       out.set(id, e);

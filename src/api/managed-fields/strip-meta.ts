@@ -6,7 +6,8 @@
  *
  * @module
  */
-import { FieldSet } from './field-set.js';
+import type { FieldSet } from './field-set.js';
+import { fieldSetOfPaths } from './field-set-builder.js';
 import { fieldElement } from './path-element.js';
 
 const META_FIELDS = [
@@ -21,7 +22,7 @@ const META_FIELDS = [
   'resourceVersion',
 ];
 
-export const STRIP_SET: FieldSet = FieldSet.fromPaths([
+export const STRIP_SET: FieldSet = fieldSetOfPaths([
   [fieldElement('apiVersion')],
   [fieldElement('kind')],
   [fieldElement('metadata')],
