@@ -289,9 +289,16 @@ export function emitDefinition(
   return [...doc, `export type ${name} = ${body}`].join('\n');
 }
 
+/** Biome's order of imported names: case-insensitive (`Ingress` before `IPAddress`), ties by code point. */
+function biomeNameOrder(a: string, b: string): number {
+  const [la, lb] = [a.toLowerCase(), b.toLowerCase()];
+  if (la !== lb) return la < lb ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /** `import type { A, B } from '…';`, broken over lines as biome does when too long. */
 export function importLine(names: readonly string[], from: string): string {
-  const sorted = [...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const sorted = [...names].sort(biomeNameOrder);
   const one = `import type { ${sorted.join(', ')} } from '${from}';`;
   if (one.length <= WIDTH) return one;
   return `import type {\n${sorted.map((n) => `  ${n},`).join('\n')}\n} from '${from}';`;

@@ -511,7 +511,7 @@ export type SelectableField = {
 };
 
 /** ServiceReference holds a reference to Service.legacy.k8s.io */
-export type ServiceReference = {
+export type ApiextensionsV1ServiceReference = {
   /** name is the name of the service. Required */
   name: string;
   /** namespace is the namespace of the service. Required */
@@ -640,7 +640,7 @@ export type WebhookClientConfig = {
    * certificate. If unspecified, system trust roots on the apiserver are used.
    */
   caBundle?: string;
-  service?: ServiceReference;
+  service?: ApiextensionsV1ServiceReference;
   /**
    * url gives the location of the webhook, in standard URL form (`scheme://host:port/path`).
    * Exactly one of `url` or `service` must be specified.  The `host` should not refer to a service

@@ -92,6 +92,134 @@ export type ControllerRevisionList = {
   metadata?: ListMeta;
 };
 
+/** DaemonSet represents the configuration of a daemon set. */
+export type DaemonSet = {
+  /**
+   * APIVersion defines the versioned schema of this representation of an object. Servers should
+   * convert recognized schemas to the latest internal value, and may reject unrecognized values.
+   * More info:
+   * https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources
+   */
+  apiVersion?: 'apps/v1';
+  /**
+   * Kind is a string value representing the REST resource this object represents. Servers may infer
+   * this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More
+   * info:
+   * https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds
+   */
+  kind?: 'DaemonSet';
+  metadata?: ObjectMeta;
+  spec?: DaemonSetSpec;
+  status?: DaemonSetStatus;
+};
+
+/** DaemonSetCondition describes the state of a DaemonSet at a certain point. */
+export type DaemonSetCondition = {
+  /** Last time the condition transitioned from one status to another. */
+  lastTransitionTime?: Time;
+  /** A human readable message indicating details about the transition. */
+  message?: string;
+  /** The reason for the condition's last transition. */
+  reason?: string;
+  /** Status of the condition, one of True, False, Unknown. */
+  status: string;
+  /** Type of DaemonSet condition. */
+  type: string;
+};
+
+/** DaemonSetList is a collection of daemon sets. */
+export type DaemonSetList = {
+  /**
+   * APIVersion defines the versioned schema of this representation of an object. Servers should
+   * convert recognized schemas to the latest internal value, and may reject unrecognized values.
+   * More info:
+   * https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources
+   */
+  apiVersion?: 'apps/v1';
+  /** A list of daemon sets. */
+  items: DaemonSet[];
+  /**
+   * Kind is a string value representing the REST resource this object represents. Servers may infer
+   * this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More
+   * info:
+   * https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds
+   */
+  kind?: 'DaemonSetList';
+  metadata?: ListMeta;
+};
+
+/** DaemonSetSpec is the specification of a daemon set. */
+export type DaemonSetSpec = {
+  /**
+   * The minimum number of seconds for which a newly created DaemonSet pod should be ready without
+   * any of its container crashing, for it to be considered available. Defaults to 0 (pod will be
+   * considered available as soon as it is ready).
+   */
+  minReadySeconds?: number;
+  /**
+   * The number of old history to retain to allow rollback. This is a pointer to distinguish between
+   * explicit zero and not specified. Defaults to 10.
+   */
+  revisionHistoryLimit?: number;
+  selector: LabelSelector;
+  template: PodTemplateSpec;
+  updateStrategy?: DaemonSetUpdateStrategy;
+};
+
+/** DaemonSetStatus represents the current status of a daemon set. */
+export type DaemonSetStatus = {
+  /**
+   * Count of hash collisions for the DaemonSet. The DaemonSet controller uses this field as a
+   * collision avoidance mechanism when it needs to create the name for the newest
+   * ControllerRevision.
+   */
+  collisionCount?: number;
+  /** Represents the latest available observations of a DaemonSet's current state. */
+  conditions?: DaemonSetCondition[];
+  /**
+   * The number of nodes that are running at least 1 daemon pod and are supposed to run the daemon
+   * pod. More info: https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/
+   */
+  currentNumberScheduled: number;
+  /**
+   * The total number of nodes that should be running the daemon pod (including nodes correctly
+   * running the daemon pod). More info:
+   * https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/
+   */
+  desiredNumberScheduled: number;
+  /**
+   * The number of nodes that should be running the daemon pod and have one or more of the daemon
+   * pod running and available (ready for at least spec.minReadySeconds)
+   */
+  numberAvailable?: number;
+  /**
+   * The number of nodes that are running the daemon pod, but are not supposed to run the daemon
+   * pod. More info: https://kubernetes.io/docs/concepts/workloads/controllers/daemonset/
+   */
+  numberMisscheduled: number;
+  /**
+   * numberReady is the number of nodes that should be running the daemon pod and have one or more
+   * of the daemon pod running with a Ready Condition.
+   */
+  numberReady: number;
+  /**
+   * The number of nodes that should be running the daemon pod and have none of the daemon pod
+   * running and available (ready for at least spec.minReadySeconds)
+   */
+  numberUnavailable?: number;
+  /** The most recent generation observed by the daemon set controller. */
+  observedGeneration?: number;
+  /** The total number of nodes that are running updated daemon pod */
+  updatedNumberScheduled?: number;
+};
+
+/** DaemonSetUpdateStrategy is a struct used to control the update strategy for a DaemonSet. */
+export type DaemonSetUpdateStrategy = {
+  rollingUpdate?: RollingUpdateDaemonSet;
+  /** Type of daemon set update. Can be "RollingUpdate" or "OnDelete". Default is RollingUpdate. */
+  type?: string;
+};
+
 /** Deployment enables declarative updates for Pods and ReplicaSets. */
 export type Deployment = {
   /**
@@ -339,6 +467,12 @@ export type ReplicaSetStatus = {
    * field.
    */
   terminatingReplicas?: number;
+};
+
+/** Spec to control the desired behavior of daemon set rolling update. */
+export type RollingUpdateDaemonSet = {
+  maxSurge?: IntOrString;
+  maxUnavailable?: IntOrString;
 };
 
 /** Spec to control the desired behavior of rolling update. */

@@ -159,6 +159,26 @@ export type AzureFileVolumeSource = {
   shareName: string;
 };
 
+/** Binding ties one object to another; for example, a pod is bound to a node by a scheduler. */
+export type Binding = {
+  /**
+   * APIVersion defines the versioned schema of this representation of an object. Servers should
+   * convert recognized schemas to the latest internal value, and may reject unrecognized values.
+   * More info:
+   * https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources
+   */
+  apiVersion?: 'v1';
+  /**
+   * Kind is a string value representing the REST resource this object represents. Servers may infer
+   * this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More
+   * info:
+   * https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds
+   */
+  kind?: 'Binding';
+  metadata?: ObjectMeta;
+  target: ObjectReference;
+};
+
 /** Represents storage that is managed by an external CSI volume driver */
 export type CSIPersistentVolumeSource = {
   controllerExpandSecretRef?: SecretReference;
@@ -362,6 +382,69 @@ export type ClusterTrustBundleProjection = {
    * contents of all selected ClusterTrustBundles will be unified and deduplicated.
    */
   signerName?: string;
+};
+
+/** Information about the condition of a component. */
+export type ComponentCondition = {
+  /** Condition error code for a component. For example, a health check error code. */
+  error?: string;
+  /** Message about the condition for a component. For example, information about a health check. */
+  message?: string;
+  /**
+   * Status of the condition for a component. Valid values for "Healthy": "True", "False", or
+   * "Unknown".
+   */
+  status: string;
+  /** Type of condition for a component. Valid value: "Healthy" */
+  type: string;
+};
+
+/**
+ * ComponentStatus (and ComponentStatusList) holds the cluster validation info. Deprecated: This API
+ * is deprecated in v1.19+
+ */
+export type ComponentStatus = {
+  /**
+   * APIVersion defines the versioned schema of this representation of an object. Servers should
+   * convert recognized schemas to the latest internal value, and may reject unrecognized values.
+   * More info:
+   * https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources
+   */
+  apiVersion?: 'v1';
+  /** List of component conditions observed */
+  conditions?: ComponentCondition[];
+  /**
+   * Kind is a string value representing the REST resource this object represents. Servers may infer
+   * this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More
+   * info:
+   * https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds
+   */
+  kind?: 'ComponentStatus';
+  metadata?: ObjectMeta;
+};
+
+/**
+ * Status of all the conditions for the component as a list of ComponentStatus objects. Deprecated:
+ * This API is deprecated in v1.19+
+ */
+export type ComponentStatusList = {
+  /**
+   * APIVersion defines the versioned schema of this representation of an object. Servers should
+   * convert recognized schemas to the latest internal value, and may reject unrecognized values.
+   * More info:
+   * https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources
+   */
+  apiVersion?: 'v1';
+  /** List of ComponentStatus objects. */
+  items: ComponentStatus[];
+  /**
+   * Kind is a string value representing the REST resource this object represents. Servers may infer
+   * this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More
+   * info:
+   * https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds
+   */
+  kind?: 'ComponentStatusList';
+  metadata?: ListMeta;
 };
 
 /** ConfigMap holds configuration data for pods to consume. */
@@ -3607,6 +3690,47 @@ export type PodStatus = {
   startTime?: Time;
 };
 
+/** PodTemplate describes a template for creating copies of a predefined pod. */
+export type PodTemplate = {
+  /**
+   * APIVersion defines the versioned schema of this representation of an object. Servers should
+   * convert recognized schemas to the latest internal value, and may reject unrecognized values.
+   * More info:
+   * https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources
+   */
+  apiVersion?: 'v1';
+  /**
+   * Kind is a string value representing the REST resource this object represents. Servers may infer
+   * this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More
+   * info:
+   * https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds
+   */
+  kind?: 'PodTemplate';
+  metadata?: ObjectMeta;
+  template?: PodTemplateSpec;
+};
+
+/** PodTemplateList is a list of PodTemplates. */
+export type PodTemplateList = {
+  /**
+   * APIVersion defines the versioned schema of this representation of an object. Servers should
+   * convert recognized schemas to the latest internal value, and may reject unrecognized values.
+   * More info:
+   * https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources
+   */
+  apiVersion?: 'v1';
+  /** List of pod templates */
+  items: PodTemplate[];
+  /**
+   * Kind is a string value representing the REST resource this object represents. Servers may infer
+   * this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More
+   * info:
+   * https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds
+   */
+  kind?: 'PodTemplateList';
+  metadata?: ListMeta;
+};
+
 /** PodTemplateSpec describes the data a pod should have when created from a template */
 export type PodTemplateSpec = {
   metadata?: ObjectMeta;
@@ -3833,6 +3957,121 @@ export type RBDVolumeSource = {
    * https://examples.k8s.io/volumes/rbd/README.md#how-to-use-it
    */
   user?: string;
+};
+
+/** ReplicationController represents the configuration of a replication controller. */
+export type ReplicationController = {
+  /**
+   * APIVersion defines the versioned schema of this representation of an object. Servers should
+   * convert recognized schemas to the latest internal value, and may reject unrecognized values.
+   * More info:
+   * https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources
+   */
+  apiVersion?: 'v1';
+  /**
+   * Kind is a string value representing the REST resource this object represents. Servers may infer
+   * this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More
+   * info:
+   * https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds
+   */
+  kind?: 'ReplicationController';
+  metadata?: ObjectMeta;
+  spec?: ReplicationControllerSpec;
+  status?: ReplicationControllerStatus;
+};
+
+/**
+ * ReplicationControllerCondition describes the state of a replication controller at a certain
+ * point.
+ */
+export type ReplicationControllerCondition = {
+  /** The last time the condition transitioned from one status to another. */
+  lastTransitionTime?: Time;
+  /** A human readable message indicating details about the transition. */
+  message?: string;
+  /** The reason for the condition's last transition. */
+  reason?: string;
+  /** Status of the condition, one of True, False, Unknown. */
+  status: string;
+  /** Type of replication controller condition. */
+  type: string;
+};
+
+/** ReplicationControllerList is a collection of replication controllers. */
+export type ReplicationControllerList = {
+  /**
+   * APIVersion defines the versioned schema of this representation of an object. Servers should
+   * convert recognized schemas to the latest internal value, and may reject unrecognized values.
+   * More info:
+   * https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#resources
+   */
+  apiVersion?: 'v1';
+  /**
+   * List of replication controllers. More info:
+   * https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller
+   */
+  items: ReplicationController[];
+  /**
+   * Kind is a string value representing the REST resource this object represents. Servers may infer
+   * this from the endpoint the client submits requests to. Cannot be updated. In CamelCase. More
+   * info:
+   * https://git.k8s.io/community/contributors/devel/sig-architecture/api-conventions.md#types-kinds
+   */
+  kind?: 'ReplicationControllerList';
+  metadata?: ListMeta;
+};
+
+/** ReplicationControllerSpec is the specification of a replication controller. */
+export type ReplicationControllerSpec = {
+  /**
+   * Minimum number of seconds for which a newly created pod should be ready without any of its
+   * container crashing, for it to be considered available. Defaults to 0 (pod will be considered
+   * available as soon as it is ready)
+   */
+  minReadySeconds?: number;
+  /**
+   * Replicas is the number of desired replicas. This is a pointer to distinguish between explicit
+   * zero and unspecified. Defaults to 1. More info:
+   * https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller
+   */
+  replicas?: number;
+  /**
+   * Selector is a label query over pods that should match the Replicas count. If Selector is empty,
+   * it is defaulted to the labels present on the Pod template. Label keys and values that must
+   * match in order to be controlled by this replication controller, if empty defaulted to labels on
+   * Pod template. More info:
+   * https://kubernetes.io/docs/concepts/overview/working-with-objects/labels/#label-selectors
+   */
+  selector?: Record<string, string>;
+  template?: PodTemplateSpec;
+};
+
+/** ReplicationControllerStatus represents the current status of a replication controller. */
+export type ReplicationControllerStatus = {
+  /**
+   * The number of available replicas (ready for at least minReadySeconds) for this replication
+   * controller.
+   */
+  availableReplicas?: number;
+  /** Represents the latest available observations of a replication controller's current state. */
+  conditions?: ReplicationControllerCondition[];
+  /**
+   * The number of pods that have labels matching the labels of the pod template of the replication
+   * controller.
+   */
+  fullyLabeledReplicas?: number;
+  /**
+   * ObservedGeneration reflects the generation of the most recently observed replication
+   * controller.
+   */
+  observedGeneration?: number;
+  /** The number of ready replicas for this replication controller. */
+  readyReplicas?: number;
+  /**
+   * Replicas is the most recently observed number of replicas. More info:
+   * https://kubernetes.io/docs/concepts/workloads/controllers/replicationcontroller#what-is-a-replicationcontroller
+   */
+  replicas: number;
 };
 
 /** ResourceClaim references one entry in PodSpec.ResourceClaims. */

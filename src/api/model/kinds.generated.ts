@@ -33,9 +33,12 @@ import type {
   CustomResourceDefinition,
   CustomResourceDefinitionList,
 } from './apiextensions.generated.js';
+import type { APIService, APIServiceList } from './apiregistration.generated.js';
 import type {
   ControllerRevision,
   ControllerRevisionList,
+  DaemonSet,
+  DaemonSetList,
   Deployment,
   DeploymentList,
   ReplicaSet,
@@ -43,9 +46,23 @@ import type {
   StatefulSet,
   StatefulSetList,
 } from './apps.generated.js';
-import type { Scale } from './autoscaling.generated.js';
+import type {
+  AutoscalingV1HorizontalPodAutoscaler,
+  AutoscalingV1HorizontalPodAutoscalerList,
+  AutoscalingV2HorizontalPodAutoscaler,
+  AutoscalingV2HorizontalPodAutoscalerList,
+  Scale,
+} from './autoscaling.generated.js';
+import type { CronJob, CronJobList, Job, JobList } from './batch.generated.js';
+import type {
+  CertificateSigningRequest,
+  CertificateSigningRequestList,
+} from './certificates.generated.js';
 import type { Lease, LeaseList } from './coordination.generated.js';
 import type {
+  Binding,
+  ComponentStatus,
+  ComponentStatusList,
   ConfigMap,
   ConfigMapList,
   Endpoints,
@@ -64,6 +81,10 @@ import type {
   PersistentVolumeList,
   Pod,
   PodList,
+  PodTemplate,
+  PodTemplateList,
+  ReplicationController,
+  ReplicationControllerList,
   ResourceQuota,
   ResourceQuotaList,
   Secret,
@@ -75,8 +96,26 @@ import type {
 } from './core.generated.js';
 import type { EndpointSlice, EndpointSliceList } from './discovery.generated.js';
 import type { EventsV1Event, EventsV1EventList } from './events.generated.js';
+import type {
+  FlowSchema,
+  FlowSchemaList,
+  PriorityLevelConfiguration,
+  PriorityLevelConfigurationList,
+} from './flowcontrol.generated.js';
 import type { DeleteOptions, Status } from './meta.generated.js';
-import type { NetworkPolicy, NetworkPolicyList } from './networking.generated.js';
+import type {
+  Ingress,
+  IngressClass,
+  IngressClassList,
+  IngressList,
+  IPAddress,
+  IPAddressList,
+  NetworkPolicy,
+  NetworkPolicyList,
+  ServiceCIDR,
+  ServiceCIDRList,
+} from './networking.generated.js';
+import type { RuntimeClass, RuntimeClassList } from './node.generated.js';
 import type { PodDisruptionBudget, PodDisruptionBudgetList } from './policy.generated.js';
 import type {
   ClusterRole,
@@ -88,20 +127,53 @@ import type {
   RoleBindingList,
   RoleList,
 } from './rbac.generated.js';
-import type { StorageClass, StorageClassList } from './storage.generated.js';
+import type { PriorityClass, PriorityClassList } from './scheduling.generated.js';
+import type {
+  CSIDriver,
+  CSIDriverList,
+  CSINode,
+  CSINodeList,
+  CSIStorageCapacity,
+  CSIStorageCapacityList,
+  StorageClass,
+  StorageClassList,
+  VolumeAttachment,
+  VolumeAttachmentList,
+} from './storage.generated.js';
 
 /** Each kind's type, by type name: what `isKind` and `asKind` narrow to. */
 export type BuiltinKinds = {
+  APIService: APIService;
+  APIServiceList: APIServiceList;
+  AutoscalingV1HorizontalPodAutoscaler: AutoscalingV1HorizontalPodAutoscaler;
+  AutoscalingV1HorizontalPodAutoscalerList: AutoscalingV1HorizontalPodAutoscalerList;
+  AutoscalingV2HorizontalPodAutoscaler: AutoscalingV2HorizontalPodAutoscaler;
+  AutoscalingV2HorizontalPodAutoscalerList: AutoscalingV2HorizontalPodAutoscalerList;
+  Binding: Binding;
+  CSIDriver: CSIDriver;
+  CSIDriverList: CSIDriverList;
+  CSINode: CSINode;
+  CSINodeList: CSINodeList;
+  CSIStorageCapacity: CSIStorageCapacity;
+  CSIStorageCapacityList: CSIStorageCapacityList;
+  CertificateSigningRequest: CertificateSigningRequest;
+  CertificateSigningRequestList: CertificateSigningRequestList;
   ClusterRole: ClusterRole;
   ClusterRoleBinding: ClusterRoleBinding;
   ClusterRoleBindingList: ClusterRoleBindingList;
   ClusterRoleList: ClusterRoleList;
+  ComponentStatus: ComponentStatus;
+  ComponentStatusList: ComponentStatusList;
   ConfigMap: ConfigMap;
   ConfigMapList: ConfigMapList;
   ControllerRevision: ControllerRevision;
   ControllerRevisionList: ControllerRevisionList;
+  CronJob: CronJob;
+  CronJobList: CronJobList;
   CustomResourceDefinition: CustomResourceDefinition;
   CustomResourceDefinitionList: CustomResourceDefinitionList;
+  DaemonSet: DaemonSet;
+  DaemonSetList: DaemonSetList;
   DeleteOptions: DeleteOptions;
   Deployment: Deployment;
   DeploymentList: DeploymentList;
@@ -113,6 +185,16 @@ export type BuiltinKinds = {
   EventList: EventList;
   EventsV1Event: EventsV1Event;
   EventsV1EventList: EventsV1EventList;
+  FlowSchema: FlowSchema;
+  FlowSchemaList: FlowSchemaList;
+  IPAddress: IPAddress;
+  IPAddressList: IPAddressList;
+  Ingress: Ingress;
+  IngressClass: IngressClass;
+  IngressClassList: IngressClassList;
+  IngressList: IngressList;
+  Job: Job;
+  JobList: JobList;
   Lease: Lease;
   LeaseList: LeaseList;
   LimitRange: LimitRange;
@@ -131,30 +213,77 @@ export type BuiltinKinds = {
   PodDisruptionBudget: PodDisruptionBudget;
   PodDisruptionBudgetList: PodDisruptionBudgetList;
   PodList: PodList;
+  PodTemplate: PodTemplate;
+  PodTemplateList: PodTemplateList;
+  PriorityClass: PriorityClass;
+  PriorityClassList: PriorityClassList;
+  PriorityLevelConfiguration: PriorityLevelConfiguration;
+  PriorityLevelConfigurationList: PriorityLevelConfigurationList;
   ReplicaSet: ReplicaSet;
   ReplicaSetList: ReplicaSetList;
+  ReplicationController: ReplicationController;
+  ReplicationControllerList: ReplicationControllerList;
   ResourceQuota: ResourceQuota;
   ResourceQuotaList: ResourceQuotaList;
   Role: Role;
   RoleBinding: RoleBinding;
   RoleBindingList: RoleBindingList;
   RoleList: RoleList;
+  RuntimeClass: RuntimeClass;
+  RuntimeClassList: RuntimeClassList;
   Scale: Scale;
   Secret: Secret;
   SecretList: SecretList;
   Service: Service;
   ServiceAccount: ServiceAccount;
   ServiceAccountList: ServiceAccountList;
+  ServiceCIDR: ServiceCIDR;
+  ServiceCIDRList: ServiceCIDRList;
   ServiceList: ServiceList;
   StatefulSet: StatefulSet;
   StatefulSetList: StatefulSetList;
   Status: Status;
   StorageClass: StorageClass;
   StorageClassList: StorageClassList;
+  VolumeAttachment: VolumeAttachment;
+  VolumeAttachmentList: VolumeAttachmentList;
 };
 
 /** Each kind's `kind` and the `apiVersion`s it is served at, by type name. */
 export const BUILTIN_KINDS = {
+  APIService: { kind: 'APIService', apiVersions: ['apiregistration.k8s.io/v1'] },
+  APIServiceList: { kind: 'APIServiceList', apiVersions: ['apiregistration.k8s.io/v1'] },
+  AutoscalingV1HorizontalPodAutoscaler: {
+    kind: 'HorizontalPodAutoscaler',
+    apiVersions: ['autoscaling/v1'],
+  },
+  AutoscalingV1HorizontalPodAutoscalerList: {
+    kind: 'HorizontalPodAutoscalerList',
+    apiVersions: ['autoscaling/v1'],
+  },
+  AutoscalingV2HorizontalPodAutoscaler: {
+    kind: 'HorizontalPodAutoscaler',
+    apiVersions: ['autoscaling/v2'],
+  },
+  AutoscalingV2HorizontalPodAutoscalerList: {
+    kind: 'HorizontalPodAutoscalerList',
+    apiVersions: ['autoscaling/v2'],
+  },
+  Binding: { kind: 'Binding', apiVersions: ['v1'] },
+  CSIDriver: { kind: 'CSIDriver', apiVersions: ['storage.k8s.io/v1'] },
+  CSIDriverList: { kind: 'CSIDriverList', apiVersions: ['storage.k8s.io/v1'] },
+  CSINode: { kind: 'CSINode', apiVersions: ['storage.k8s.io/v1'] },
+  CSINodeList: { kind: 'CSINodeList', apiVersions: ['storage.k8s.io/v1'] },
+  CSIStorageCapacity: { kind: 'CSIStorageCapacity', apiVersions: ['storage.k8s.io/v1'] },
+  CSIStorageCapacityList: { kind: 'CSIStorageCapacityList', apiVersions: ['storage.k8s.io/v1'] },
+  CertificateSigningRequest: {
+    kind: 'CertificateSigningRequest',
+    apiVersions: ['certificates.k8s.io/v1'],
+  },
+  CertificateSigningRequestList: {
+    kind: 'CertificateSigningRequestList',
+    apiVersions: ['certificates.k8s.io/v1'],
+  },
   ClusterRole: { kind: 'ClusterRole', apiVersions: ['rbac.authorization.k8s.io/v1'] },
   ClusterRoleBinding: { kind: 'ClusterRoleBinding', apiVersions: ['rbac.authorization.k8s.io/v1'] },
   ClusterRoleBindingList: {
@@ -162,10 +291,14 @@ export const BUILTIN_KINDS = {
     apiVersions: ['rbac.authorization.k8s.io/v1'],
   },
   ClusterRoleList: { kind: 'ClusterRoleList', apiVersions: ['rbac.authorization.k8s.io/v1'] },
+  ComponentStatus: { kind: 'ComponentStatus', apiVersions: ['v1'] },
+  ComponentStatusList: { kind: 'ComponentStatusList', apiVersions: ['v1'] },
   ConfigMap: { kind: 'ConfigMap', apiVersions: ['v1'] },
   ConfigMapList: { kind: 'ConfigMapList', apiVersions: ['v1'] },
   ControllerRevision: { kind: 'ControllerRevision', apiVersions: ['apps/v1'] },
   ControllerRevisionList: { kind: 'ControllerRevisionList', apiVersions: ['apps/v1'] },
+  CronJob: { kind: 'CronJob', apiVersions: ['batch/v1'] },
+  CronJobList: { kind: 'CronJobList', apiVersions: ['batch/v1'] },
   CustomResourceDefinition: {
     kind: 'CustomResourceDefinition',
     apiVersions: ['apiextensions.k8s.io/v1'],
@@ -174,19 +307,28 @@ export const BUILTIN_KINDS = {
     kind: 'CustomResourceDefinitionList',
     apiVersions: ['apiextensions.k8s.io/v1'],
   },
+  DaemonSet: { kind: 'DaemonSet', apiVersions: ['apps/v1'] },
+  DaemonSetList: { kind: 'DaemonSetList', apiVersions: ['apps/v1'] },
   DeleteOptions: {
     kind: 'DeleteOptions',
     apiVersions: [
       'v1',
       'apiextensions.k8s.io/v1',
+      'apiregistration.k8s.io/v1',
       'apps/v1',
       'autoscaling/v1',
+      'autoscaling/v2',
+      'batch/v1',
+      'certificates.k8s.io/v1',
       'coordination.k8s.io/v1',
       'discovery.k8s.io/v1',
       'events.k8s.io/v1',
+      'flowcontrol.apiserver.k8s.io/v1',
       'networking.k8s.io/v1',
+      'node.k8s.io/v1',
       'policy/v1',
       'rbac.authorization.k8s.io/v1',
+      'scheduling.k8s.io/v1',
       'storage.k8s.io/v1',
     ],
   },
@@ -200,6 +342,16 @@ export const BUILTIN_KINDS = {
   EventList: { kind: 'EventList', apiVersions: ['v1'] },
   EventsV1Event: { kind: 'Event', apiVersions: ['events.k8s.io/v1'] },
   EventsV1EventList: { kind: 'EventList', apiVersions: ['events.k8s.io/v1'] },
+  FlowSchema: { kind: 'FlowSchema', apiVersions: ['flowcontrol.apiserver.k8s.io/v1'] },
+  FlowSchemaList: { kind: 'FlowSchemaList', apiVersions: ['flowcontrol.apiserver.k8s.io/v1'] },
+  IPAddress: { kind: 'IPAddress', apiVersions: ['networking.k8s.io/v1'] },
+  IPAddressList: { kind: 'IPAddressList', apiVersions: ['networking.k8s.io/v1'] },
+  Ingress: { kind: 'Ingress', apiVersions: ['networking.k8s.io/v1'] },
+  IngressClass: { kind: 'IngressClass', apiVersions: ['networking.k8s.io/v1'] },
+  IngressClassList: { kind: 'IngressClassList', apiVersions: ['networking.k8s.io/v1'] },
+  IngressList: { kind: 'IngressList', apiVersions: ['networking.k8s.io/v1'] },
+  Job: { kind: 'Job', apiVersions: ['batch/v1'] },
+  JobList: { kind: 'JobList', apiVersions: ['batch/v1'] },
   Lease: { kind: 'Lease', apiVersions: ['coordination.k8s.io/v1'] },
   LeaseList: { kind: 'LeaseList', apiVersions: ['coordination.k8s.io/v1'] },
   LimitRange: { kind: 'LimitRange', apiVersions: ['v1'] },
@@ -218,24 +370,44 @@ export const BUILTIN_KINDS = {
   PodDisruptionBudget: { kind: 'PodDisruptionBudget', apiVersions: ['policy/v1'] },
   PodDisruptionBudgetList: { kind: 'PodDisruptionBudgetList', apiVersions: ['policy/v1'] },
   PodList: { kind: 'PodList', apiVersions: ['v1'] },
+  PodTemplate: { kind: 'PodTemplate', apiVersions: ['v1'] },
+  PodTemplateList: { kind: 'PodTemplateList', apiVersions: ['v1'] },
+  PriorityClass: { kind: 'PriorityClass', apiVersions: ['scheduling.k8s.io/v1'] },
+  PriorityClassList: { kind: 'PriorityClassList', apiVersions: ['scheduling.k8s.io/v1'] },
+  PriorityLevelConfiguration: {
+    kind: 'PriorityLevelConfiguration',
+    apiVersions: ['flowcontrol.apiserver.k8s.io/v1'],
+  },
+  PriorityLevelConfigurationList: {
+    kind: 'PriorityLevelConfigurationList',
+    apiVersions: ['flowcontrol.apiserver.k8s.io/v1'],
+  },
   ReplicaSet: { kind: 'ReplicaSet', apiVersions: ['apps/v1'] },
   ReplicaSetList: { kind: 'ReplicaSetList', apiVersions: ['apps/v1'] },
+  ReplicationController: { kind: 'ReplicationController', apiVersions: ['v1'] },
+  ReplicationControllerList: { kind: 'ReplicationControllerList', apiVersions: ['v1'] },
   ResourceQuota: { kind: 'ResourceQuota', apiVersions: ['v1'] },
   ResourceQuotaList: { kind: 'ResourceQuotaList', apiVersions: ['v1'] },
   Role: { kind: 'Role', apiVersions: ['rbac.authorization.k8s.io/v1'] },
   RoleBinding: { kind: 'RoleBinding', apiVersions: ['rbac.authorization.k8s.io/v1'] },
   RoleBindingList: { kind: 'RoleBindingList', apiVersions: ['rbac.authorization.k8s.io/v1'] },
   RoleList: { kind: 'RoleList', apiVersions: ['rbac.authorization.k8s.io/v1'] },
+  RuntimeClass: { kind: 'RuntimeClass', apiVersions: ['node.k8s.io/v1'] },
+  RuntimeClassList: { kind: 'RuntimeClassList', apiVersions: ['node.k8s.io/v1'] },
   Scale: { kind: 'Scale', apiVersions: ['autoscaling/v1'] },
   Secret: { kind: 'Secret', apiVersions: ['v1'] },
   SecretList: { kind: 'SecretList', apiVersions: ['v1'] },
   Service: { kind: 'Service', apiVersions: ['v1'] },
   ServiceAccount: { kind: 'ServiceAccount', apiVersions: ['v1'] },
   ServiceAccountList: { kind: 'ServiceAccountList', apiVersions: ['v1'] },
+  ServiceCIDR: { kind: 'ServiceCIDR', apiVersions: ['networking.k8s.io/v1'] },
+  ServiceCIDRList: { kind: 'ServiceCIDRList', apiVersions: ['networking.k8s.io/v1'] },
   ServiceList: { kind: 'ServiceList', apiVersions: ['v1'] },
   StatefulSet: { kind: 'StatefulSet', apiVersions: ['apps/v1'] },
   StatefulSetList: { kind: 'StatefulSetList', apiVersions: ['apps/v1'] },
   Status: { kind: 'Status', apiVersions: ['v1'] },
   StorageClass: { kind: 'StorageClass', apiVersions: ['storage.k8s.io/v1'] },
   StorageClassList: { kind: 'StorageClassList', apiVersions: ['storage.k8s.io/v1'] },
+  VolumeAttachment: { kind: 'VolumeAttachment', apiVersions: ['storage.k8s.io/v1'] },
+  VolumeAttachmentList: { kind: 'VolumeAttachmentList', apiVersions: ['storage.k8s.io/v1'] },
 } as const;

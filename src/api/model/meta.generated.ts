@@ -98,14 +98,21 @@ export type DeleteOptions = {
   apiVersion?:
     | 'v1'
     | 'apiextensions.k8s.io/v1'
+    | 'apiregistration.k8s.io/v1'
     | 'apps/v1'
     | 'autoscaling/v1'
+    | 'autoscaling/v2'
+    | 'batch/v1'
+    | 'certificates.k8s.io/v1'
     | 'coordination.k8s.io/v1'
     | 'discovery.k8s.io/v1'
     | 'events.k8s.io/v1'
+    | 'flowcontrol.apiserver.k8s.io/v1'
     | 'networking.k8s.io/v1'
+    | 'node.k8s.io/v1'
     | 'policy/v1'
     | 'rbac.authorization.k8s.io/v1'
+    | 'scheduling.k8s.io/v1'
     | 'storage.k8s.io/v1';
   /**
    * When present, indicates that modifications should not be persisted. An invalid or unrecognized

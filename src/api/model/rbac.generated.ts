@@ -88,7 +88,7 @@ export type ClusterRoleBinding = {
   metadata?: ObjectMeta;
   roleRef: RoleRef;
   /** Subjects holds references to the objects the role applies to. */
-  subjects?: Subject[];
+  subjects?: RbacV1Subject[];
 };
 
 /** ClusterRoleBindingList is a collection of ClusterRoleBindings */
@@ -214,7 +214,7 @@ export type RoleBinding = {
   metadata?: ObjectMeta;
   roleRef: RoleRef;
   /** Subjects holds references to the objects the role applies to. */
-  subjects?: Subject[];
+  subjects?: RbacV1Subject[];
 };
 
 /** RoleBindingList is a collection of RoleBindings */
@@ -274,7 +274,7 @@ export type RoleRef = {
  * can either hold a direct API object reference, or a value for non-objects such as user and group
  * names.
  */
-export type Subject = {
+export type RbacV1Subject = {
   /**
    * APIGroup holds the API group of the referenced subject. Defaults to "" for ServiceAccount
    * subjects. Defaults to "rbac.authorization.k8s.io" for User and Group subjects.

@@ -61,7 +61,11 @@ describe('loadBuiltinSchemas', () => {
       builtin.nameOf({ group: 'autoscaling', version: 'v1', kind: 'Scale' }),
       'io.k8s.api.autoscaling.v1.Scale',
     );
-    assert.equal(builtin.nameOf({ group: 'apps', version: 'v1', kind: 'DaemonSet' }), undefined);
+    assert.equal(
+      builtin.nameOf({ group: 'autoscaling', version: 'v2', kind: 'HorizontalPodAutoscaler' }),
+      'io.k8s.api.autoscaling.v2.HorizontalPodAutoscaler',
+    );
+    assert.equal(builtin.nameOf({ group: 'apps', version: 'v1', kind: 'Frobnicator' }), undefined);
   });
 
   it('resolves every $ref in the file', () => {

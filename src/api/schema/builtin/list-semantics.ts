@@ -279,6 +279,218 @@ const APIEXTENSIONS_SEMANTICS: Record<string, DefinitionSemantics> = {
   WebhookConversion: { properties: { conversionReviewVersions: ATOMIC } },
 };
 
+/** The kinds issue 17 added, read from upstream's published OpenAPI (Kubernetes 1.34) markers. */
+const MORE_KINDS: Record<string, DefinitionSemantics> = {
+  'io.k8s.api.apps.v1.DaemonSetStatus': {
+    properties: {
+      conditions: {
+        'x-kubernetes-list-map-keys': ['type'],
+        'x-kubernetes-list-type': 'map',
+        'x-kubernetes-patch-merge-key': 'type',
+        'x-kubernetes-patch-strategy': 'merge',
+      },
+    },
+  },
+  'io.k8s.api.autoscaling.v1.CrossVersionObjectReference': {
+    self: { 'x-kubernetes-map-type': 'atomic' },
+  },
+  'io.k8s.api.autoscaling.v2.HPAScalingRules': {
+    properties: { policies: { 'x-kubernetes-list-type': 'atomic' } },
+  },
+  'io.k8s.api.autoscaling.v2.HorizontalPodAutoscalerSpec': {
+    properties: { metrics: { 'x-kubernetes-list-type': 'atomic' } },
+  },
+  'io.k8s.api.autoscaling.v2.HorizontalPodAutoscalerStatus': {
+    properties: {
+      conditions: {
+        'x-kubernetes-list-map-keys': ['type'],
+        'x-kubernetes-list-type': 'map',
+        'x-kubernetes-patch-merge-key': 'type',
+        'x-kubernetes-patch-strategy': 'merge',
+      },
+      currentMetrics: { 'x-kubernetes-list-type': 'atomic' },
+    },
+  },
+  'io.k8s.api.batch.v1.CronJobStatus': {
+    properties: { active: { 'x-kubernetes-list-type': 'atomic' } },
+  },
+  'io.k8s.api.batch.v1.JobStatus': {
+    properties: {
+      conditions: {
+        'x-kubernetes-list-type': 'atomic',
+        'x-kubernetes-patch-merge-key': 'type',
+        'x-kubernetes-patch-strategy': 'merge',
+      },
+    },
+  },
+  'io.k8s.api.batch.v1.PodFailurePolicy': {
+    properties: { rules: { 'x-kubernetes-list-type': 'atomic' } },
+  },
+  'io.k8s.api.batch.v1.PodFailurePolicyOnExitCodesRequirement': {
+    properties: { values: { 'x-kubernetes-list-type': 'set' } },
+  },
+  'io.k8s.api.batch.v1.PodFailurePolicyRule': {
+    properties: { onPodConditions: { 'x-kubernetes-list-type': 'atomic' } },
+  },
+  'io.k8s.api.batch.v1.SuccessPolicy': {
+    properties: { rules: { 'x-kubernetes-list-type': 'atomic' } },
+  },
+  'io.k8s.api.batch.v1.UncountedTerminatedPods': {
+    properties: {
+      failed: { 'x-kubernetes-list-type': 'set' },
+      succeeded: { 'x-kubernetes-list-type': 'set' },
+    },
+  },
+  'io.k8s.api.certificates.v1.CertificateSigningRequestSpec': {
+    properties: {
+      groups: { 'x-kubernetes-list-type': 'atomic' },
+      usages: { 'x-kubernetes-list-type': 'atomic' },
+    },
+  },
+  'io.k8s.api.certificates.v1.CertificateSigningRequestStatus': {
+    properties: {
+      conditions: { 'x-kubernetes-list-map-keys': ['type'], 'x-kubernetes-list-type': 'map' },
+    },
+  },
+  'io.k8s.api.core.v1.ComponentStatus': {
+    properties: {
+      conditions: {
+        'x-kubernetes-list-map-keys': ['type'],
+        'x-kubernetes-list-type': 'map',
+        'x-kubernetes-patch-merge-key': 'type',
+        'x-kubernetes-patch-strategy': 'merge',
+      },
+    },
+  },
+  'io.k8s.api.core.v1.ReplicationControllerSpec': {
+    properties: { selector: { 'x-kubernetes-map-type': 'atomic' } },
+  },
+  'io.k8s.api.core.v1.ReplicationControllerStatus': {
+    properties: {
+      conditions: {
+        'x-kubernetes-list-map-keys': ['type'],
+        'x-kubernetes-list-type': 'map',
+        'x-kubernetes-patch-merge-key': 'type',
+        'x-kubernetes-patch-strategy': 'merge',
+      },
+    },
+  },
+  'io.k8s.api.flowcontrol.v1.FlowSchemaSpec': {
+    properties: { rules: { 'x-kubernetes-list-type': 'atomic' } },
+  },
+  'io.k8s.api.flowcontrol.v1.FlowSchemaStatus': {
+    properties: {
+      conditions: {
+        'x-kubernetes-list-map-keys': ['type'],
+        'x-kubernetes-list-type': 'map',
+        'x-kubernetes-patch-merge-key': 'type',
+        'x-kubernetes-patch-strategy': 'merge',
+      },
+    },
+  },
+  'io.k8s.api.flowcontrol.v1.NonResourcePolicyRule': {
+    properties: {
+      nonResourceURLs: { 'x-kubernetes-list-type': 'set' },
+      verbs: { 'x-kubernetes-list-type': 'set' },
+    },
+  },
+  'io.k8s.api.flowcontrol.v1.PolicyRulesWithSubjects': {
+    properties: {
+      nonResourceRules: { 'x-kubernetes-list-type': 'atomic' },
+      resourceRules: { 'x-kubernetes-list-type': 'atomic' },
+      subjects: { 'x-kubernetes-list-type': 'atomic' },
+    },
+  },
+  'io.k8s.api.flowcontrol.v1.PriorityLevelConfigurationStatus': {
+    properties: {
+      conditions: {
+        'x-kubernetes-list-map-keys': ['type'],
+        'x-kubernetes-list-type': 'map',
+        'x-kubernetes-patch-merge-key': 'type',
+        'x-kubernetes-patch-strategy': 'merge',
+      },
+    },
+  },
+  'io.k8s.api.flowcontrol.v1.ResourcePolicyRule': {
+    properties: {
+      apiGroups: { 'x-kubernetes-list-type': 'set' },
+      namespaces: { 'x-kubernetes-list-type': 'set' },
+      resources: { 'x-kubernetes-list-type': 'set' },
+      verbs: { 'x-kubernetes-list-type': 'set' },
+    },
+  },
+  'io.k8s.api.networking.v1.HTTPIngressRuleValue': {
+    properties: { paths: { 'x-kubernetes-list-type': 'atomic' } },
+  },
+  'io.k8s.api.networking.v1.IngressLoadBalancerIngress': {
+    properties: { ports: { 'x-kubernetes-list-type': 'atomic' } },
+  },
+  'io.k8s.api.networking.v1.IngressLoadBalancerStatus': {
+    properties: { ingress: { 'x-kubernetes-list-type': 'atomic' } },
+  },
+  'io.k8s.api.networking.v1.IngressSpec': {
+    properties: {
+      rules: { 'x-kubernetes-list-type': 'atomic' },
+      tls: { 'x-kubernetes-list-type': 'atomic' },
+    },
+  },
+  'io.k8s.api.networking.v1.IngressTLS': {
+    properties: { hosts: { 'x-kubernetes-list-type': 'atomic' } },
+  },
+  'io.k8s.api.networking.v1.ServiceBackendPort': { self: { 'x-kubernetes-map-type': 'atomic' } },
+  'io.k8s.api.networking.v1.ServiceCIDRSpec': {
+    properties: { cidrs: { 'x-kubernetes-list-type': 'atomic' } },
+  },
+  'io.k8s.api.networking.v1.ServiceCIDRStatus': {
+    properties: {
+      conditions: {
+        'x-kubernetes-list-map-keys': ['type'],
+        'x-kubernetes-list-type': 'map',
+        'x-kubernetes-patch-merge-key': 'type',
+        'x-kubernetes-patch-strategy': 'merge',
+      },
+    },
+  },
+  'io.k8s.api.node.v1.Scheduling': {
+    properties: {
+      nodeSelector: { 'x-kubernetes-map-type': 'atomic' },
+      tolerations: { 'x-kubernetes-list-type': 'atomic' },
+    },
+  },
+  'io.k8s.api.storage.v1.CSIDriverSpec': {
+    properties: {
+      tokenRequests: { 'x-kubernetes-list-type': 'atomic' },
+      volumeLifecycleModes: { 'x-kubernetes-list-type': 'set' },
+    },
+  },
+  'io.k8s.api.storage.v1.CSINodeDriver': {
+    properties: { topologyKeys: { 'x-kubernetes-list-type': 'atomic' } },
+  },
+  'io.k8s.api.storage.v1.CSINodeSpec': {
+    properties: {
+      drivers: {
+        'x-kubernetes-list-map-keys': ['name'],
+        'x-kubernetes-list-type': 'map',
+        'x-kubernetes-patch-merge-key': 'name',
+        'x-kubernetes-patch-strategy': 'merge',
+      },
+    },
+  },
+  'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceSpec': {
+    properties: { caBundle: { 'x-kubernetes-list-type': 'atomic' } },
+  },
+  'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceStatus': {
+    properties: {
+      conditions: {
+        'x-kubernetes-list-map-keys': ['type'],
+        'x-kubernetes-list-type': 'map',
+        'x-kubernetes-patch-merge-key': 'type',
+        'x-kubernetes-patch-strategy': 'merge',
+      },
+    },
+  },
+};
+
 function prefixed(
   prefix: string,
   table: Record<string, DefinitionSemantics>,
@@ -324,4 +536,5 @@ export const LIST_SEMANTICS: Readonly<Record<string, DefinitionSemantics>> = Obj
     Subject: ATOMIC_STRUCT,
   }),
   ...prefixed(EXT, APIEXTENSIONS_SEMANTICS),
+  ...Object.entries(MORE_KINDS),
 ]);
