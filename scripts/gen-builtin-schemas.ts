@@ -86,6 +86,8 @@ const SERVED: readonly (readonly [model: string, group: string, version: string,
     ['V1APIService', 'apiregistration.k8s.io', 'v1', true],
     ['V1FlowSchema', 'flowcontrol.apiserver.k8s.io', 'v1', true],
     ['V1PriorityLevelConfiguration', 'flowcontrol.apiserver.k8s.io', 'v1', true],
+    ['V1ValidatingWebhookConfiguration', 'admissionregistration.k8s.io', 'v1', true],
+    ['V1MutatingWebhookConfiguration', 'admissionregistration.k8s.io', 'v1', true],
     ['V1Scale', 'autoscaling', 'v1', false],
     ['V1Status', '', 'v1', false],
     ['V1DeleteOptions', '', 'v1', false],
@@ -297,6 +299,16 @@ const PACKAGES: Readonly<Record<string, readonly string[]>> = {
     'APIServiceSpec',
     'APIServiceStatus',
   ],
+  'io.k8s.api.admissionregistration.v1': [
+    'MatchCondition',
+    'MutatingWebhook',
+    'MutatingWebhookConfiguration',
+    'MutatingWebhookConfigurationList',
+    'RuleWithOperations',
+    'ValidatingWebhook',
+    'ValidatingWebhookConfiguration',
+    'ValidatingWebhookConfigurationList',
+  ],
   [EXT]: [
     'CustomResourceColumnDefinition',
     'CustomResourceConversion',
@@ -330,6 +342,7 @@ const PREFIXED: Readonly<Record<string, string>> = {
   StorageV1: 'io.k8s.api.storage.v1',
   ApiregistrationV1: 'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1',
   FlowcontrolV1: 'io.k8s.api.flowcontrol.v1',
+  AdmissionregistrationV1: 'io.k8s.api.admissionregistration.v1',
   V2: 'io.k8s.api.autoscaling.v2',
 };
 

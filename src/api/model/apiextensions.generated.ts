@@ -634,7 +634,7 @@ export type ValidationRule = {
 };
 
 /** WebhookClientConfig contains the information to make a TLS connection with the webhook. */
-export type WebhookClientConfig = {
+export type ApiextensionsV1WebhookClientConfig = {
   /**
    * caBundle is a PEM encoded CA bundle which will be used to validate the webhook's server
    * certificate. If unspecified, system trust roots on the apiserver are used.
@@ -661,7 +661,7 @@ export type WebhookClientConfig = {
 
 /** WebhookConversion describes how to call a conversion webhook */
 export type WebhookConversion = {
-  clientConfig?: WebhookClientConfig;
+  clientConfig?: ApiextensionsV1WebhookClientConfig;
   /**
    * conversionReviewVersions is an ordered list of preferred `ConversionReview` versions the
    * Webhook expects. The API server will use the first version in the list which it supports. If

@@ -30,6 +30,12 @@
  */
 
 import type {
+  MutatingWebhookConfiguration,
+  MutatingWebhookConfigurationList,
+  ValidatingWebhookConfiguration,
+  ValidatingWebhookConfigurationList,
+} from './admissionregistration.generated.js';
+import type {
   CustomResourceDefinition,
   CustomResourceDefinitionList,
 } from './apiextensions.generated.js';
@@ -199,6 +205,8 @@ export type BuiltinKinds = {
   LeaseList: LeaseList;
   LimitRange: LimitRange;
   LimitRangeList: LimitRangeList;
+  MutatingWebhookConfiguration: MutatingWebhookConfiguration;
+  MutatingWebhookConfigurationList: MutatingWebhookConfigurationList;
   Namespace: Namespace;
   NamespaceList: NamespaceList;
   NetworkPolicy: NetworkPolicy;
@@ -245,6 +253,8 @@ export type BuiltinKinds = {
   Status: Status;
   StorageClass: StorageClass;
   StorageClassList: StorageClassList;
+  ValidatingWebhookConfiguration: ValidatingWebhookConfiguration;
+  ValidatingWebhookConfigurationList: ValidatingWebhookConfigurationList;
   VolumeAttachment: VolumeAttachment;
   VolumeAttachmentList: VolumeAttachmentList;
 };
@@ -313,6 +323,7 @@ export const BUILTIN_KINDS = {
     kind: 'DeleteOptions',
     apiVersions: [
       'v1',
+      'admissionregistration.k8s.io/v1',
       'apiextensions.k8s.io/v1',
       'apiregistration.k8s.io/v1',
       'apps/v1',
@@ -356,6 +367,14 @@ export const BUILTIN_KINDS = {
   LeaseList: { kind: 'LeaseList', apiVersions: ['coordination.k8s.io/v1'] },
   LimitRange: { kind: 'LimitRange', apiVersions: ['v1'] },
   LimitRangeList: { kind: 'LimitRangeList', apiVersions: ['v1'] },
+  MutatingWebhookConfiguration: {
+    kind: 'MutatingWebhookConfiguration',
+    apiVersions: ['admissionregistration.k8s.io/v1'],
+  },
+  MutatingWebhookConfigurationList: {
+    kind: 'MutatingWebhookConfigurationList',
+    apiVersions: ['admissionregistration.k8s.io/v1'],
+  },
   Namespace: { kind: 'Namespace', apiVersions: ['v1'] },
   NamespaceList: { kind: 'NamespaceList', apiVersions: ['v1'] },
   NetworkPolicy: { kind: 'NetworkPolicy', apiVersions: ['networking.k8s.io/v1'] },
@@ -408,6 +427,14 @@ export const BUILTIN_KINDS = {
   Status: { kind: 'Status', apiVersions: ['v1'] },
   StorageClass: { kind: 'StorageClass', apiVersions: ['storage.k8s.io/v1'] },
   StorageClassList: { kind: 'StorageClassList', apiVersions: ['storage.k8s.io/v1'] },
+  ValidatingWebhookConfiguration: {
+    kind: 'ValidatingWebhookConfiguration',
+    apiVersions: ['admissionregistration.k8s.io/v1'],
+  },
+  ValidatingWebhookConfigurationList: {
+    kind: 'ValidatingWebhookConfigurationList',
+    apiVersions: ['admissionregistration.k8s.io/v1'],
+  },
   VolumeAttachment: { kind: 'VolumeAttachment', apiVersions: ['storage.k8s.io/v1'] },
   VolumeAttachmentList: { kind: 'VolumeAttachmentList', apiVersions: ['storage.k8s.io/v1'] },
 } as const;

@@ -97,6 +97,7 @@ export type DeleteOptions = {
    */
   apiVersion?:
     | 'v1'
+    | 'admissionregistration.k8s.io/v1'
     | 'apiextensions.k8s.io/v1'
     | 'apiregistration.k8s.io/v1'
     | 'apps/v1'

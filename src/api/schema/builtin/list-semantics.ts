@@ -281,6 +281,29 @@ const APIEXTENSIONS_SEMANTICS: Record<string, DefinitionSemantics> = {
 
 /** The kinds issue 17 added, read from upstream's published OpenAPI (Kubernetes 1.34) markers. */
 const MORE_KINDS: Record<string, DefinitionSemantics> = {
+  'io.k8s.api.admissionregistration.v1.MutatingWebhook': {
+    properties: {
+      admissionReviewVersions: ATOMIC,
+      matchConditions: mergeMap('name'),
+      rules: ATOMIC,
+    },
+  },
+  'io.k8s.api.admissionregistration.v1.MutatingWebhookConfiguration': {
+    properties: { webhooks: mergeMap('name') },
+  },
+  'io.k8s.api.admissionregistration.v1.RuleWithOperations': {
+    properties: { apiGroups: ATOMIC, apiVersions: ATOMIC, operations: ATOMIC, resources: ATOMIC },
+  },
+  'io.k8s.api.admissionregistration.v1.ValidatingWebhook': {
+    properties: {
+      admissionReviewVersions: ATOMIC,
+      matchConditions: mergeMap('name'),
+      rules: ATOMIC,
+    },
+  },
+  'io.k8s.api.admissionregistration.v1.ValidatingWebhookConfiguration': {
+    properties: { webhooks: mergeMap('name') },
+  },
   'io.k8s.api.apps.v1.DaemonSetStatus': {
     properties: {
       conditions: {
