@@ -28,18 +28,25 @@ import { isJsonObject } from '../object.js';
 import { CELLD_KINDS, type CelldKinds } from './celld.generated.js';
 import { BUILTIN_KINDS, type BuiltinKinds } from './kinds.generated.js';
 
+export type * from './admissionregistration.generated.js';
 export type * from './apiextensions.generated.js';
+export type * from './apiregistration.generated.js';
 export type * from './apps.generated.js';
 export type * from './autoscaling.generated.js';
+export type * from './batch.generated.js';
 export type * from './celld.generated.js';
+export type * from './certificates.generated.js';
 export type * from './coordination.generated.js';
 export type * from './core.generated.js';
 export type * from './discovery.generated.js';
 export type * from './events.generated.js';
+export type * from './flowcontrol.generated.js';
 export type * from './meta.generated.js';
 export type * from './networking.generated.js';
+export type * from './node.generated.js';
 export type * from './policy.generated.js';
 export type * from './rbac.generated.js';
+export type * from './scheduling.generated.js';
 export type * from './storage.generated.js';
 
 /** Every kind's type, by type name (`Pod`, `PodList`, `EventsV1Event`, `CelldFleet`…). */
