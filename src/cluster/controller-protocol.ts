@@ -84,6 +84,7 @@ function isClusterShape(v: unknown): v is ClusterShape {
     typeof defaultStorageClass === 'string' &&
     isOneOf(STORAGE_CLASSES, defaultStorageClass) &&
     optionalNumbers.every((n) => n === undefined || typeof n === 'number') &&
+    (v.signingCaDir === undefined || typeof v.signingCaDir === 'string') &&
     (gates === undefined ||
       (isJsonObject(gates) &&
         typeof gates.maxUnavailableStatefulSet === 'boolean' &&

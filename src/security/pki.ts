@@ -26,6 +26,7 @@ import {
   PRIVATE_FILE_MODE,
   writeFileAtomic,
 } from './files.js';
+import { loadX509, pemText, signingAlgorithmFor } from './x509-tools.js';
 
 /** File names inside the data dir. */
 export const CA_CERT_FILE = 'ca.crt';
@@ -333,45 +334,12 @@ async function servingExtensions(
 // ---------------------------------------------------------------------------------------------
 // Keys and encoding
 
-/** WebCrypto parameters to import a CA key for signing and to sign with it. */
-function signingAlgorithmFor(key: KeyObject): {
-  importParams: webcrypto.EcKeyImportParams | webcrypto.RsaHashedImportParams;
-  signParams: webcrypto.EcdsaParams;
-} {
-  const type = key.asymmetricKeyType;
-  const curve = key.asymmetricKeyDetails?.namedCurve;
-  if (type === 'ec' && curve === 'prime256v1') {
-    return {
-      importParams: { name: 'ECDSA', namedCurve: 'P-256' },
-      signParams: { name: 'ECDSA', hash: 'SHA-256' },
-    };
-  }
-  if (type === 'ec' && curve === 'secp384r1') {
-    return {
-      importParams: { name: 'ECDSA', namedCurve: 'P-384' },
-      signParams: { name: 'ECDSA', hash: 'SHA-384' },
-    };
-  }
-  if (type === 'rsa') {
-    const rsa = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' };
-    return { importParams: rsa, signParams: rsa };
-  }
-  throw new Error(
-    `unsupported CA key type ${type}${curve ? ` (${curve})` : ''}; use EC P-256/P-384 or RSA`,
-  );
-}
-
 /** PKCS#8 PEM ("BEGIN PRIVATE KEY"), which Node's tls and Go's tls.X509KeyPair both read. */
 async function privateKeyPem(key: webcrypto.CryptoKey): Promise<string> {
   const der = Buffer.from(await webcrypto.subtle.exportKey('pkcs8', key));
   return createPrivateKey({ key: der, format: 'der', type: 'pkcs8' })
     .export({ format: 'pem', type: 'pkcs8' })
     .toString();
-}
-
-/** One trailing newline, Unix line ends: the form tools expect in a .crt file. */
-function pemText(pem: string): string {
-  return `${pem.replace(/\r\n/g, '\n').trimEnd()}\n`;
 }
 
 function remainingMs(cert: X509Certificate, now: number): number {
@@ -387,20 +355,4 @@ async function readIfExists(path: string): Promise<string | undefined> {
     if (isNotFound(err)) return undefined;
     throw err;
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Loading @peculiar/x509
-
-let x509Module: Promise<typeof X509> | undefined;
-
-/**
- * Imports @peculiar/x509 on first use. It depends on tsyringe, which throws at import time unless
- * the `reflect-metadata` polyfill is loaded first; a dynamic import keeps that order (a static
- * import would be evaluated before any code of this module), and keeps the library (~200 ms to
- * load) off the startup path when the certificates already exist.
- */
-function loadX509(): Promise<typeof X509> {
-  x509Module ??= import('reflect-metadata').then(() => import('@peculiar/x509'));
-  return x509Module;
 }

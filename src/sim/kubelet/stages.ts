@@ -61,13 +61,21 @@ export const CONFIG_RETRY_MS = 10_000;
 
 const image = (f: ContainerFacts): string => f.spec.image ?? '';
 
-/** The exit code this container will exit with, if it exits at all. */
+/**
+ * The exit code this container will exit with, if it exits at all. Without an `exit-code`
+ * annotation, the regular containers of a run-to-completion pod (`restartPolicy` Never or
+ * OnFailure: a Job's) exit 0, as the command of a batch workload ends; those of an `Always`
+ * pod run until stopped.
+ */
 export function plannedExitCode(
-  f: Pick<ContainerFacts, 'kind' | 'spec' | 'settings'>,
+  f: Pick<ContainerFacts, 'kind' | 'spec' | 'settings' | 'pod'>,
 ): number | undefined {
   const named = f.settings.exitCodeByName.get(f.spec.name);
   if (named !== undefined) return named;
-  if (f.kind === 'regular') return f.settings.exitCode;
+  if (f.kind === 'regular') {
+    const runsToCompletion = (f.pod.spec.restartPolicy ?? 'Always') !== 'Always';
+    return f.settings.exitCode ?? (runsToCompletion ? 0 : undefined);
+  }
   return f.kind === 'init' ? 0 : undefined;
 }
 
