@@ -9,7 +9,7 @@
  *   npm run bench -- --profile prof        # servers write V8 CPU profiles into ./prof
  *
  * Groups: storage (bench/storage.ts, when present), etcd, api-writes, startup, memory,
- * watch-fanout, table-render, kubectl-apply (and openapi-heap), workloads, statefulset, operator, hostile,
+ * watch-fanout, table-render, kubectl-apply (and openapi-heap), workloads, statefulset, batch, operator, hostile,
  * fidelity, clock. Servers and load generators only bind and target 127.0.0.1; every child
  * process and temp dir is removed at the end, on failure and on Ctrl-C.
  *
@@ -65,6 +65,7 @@ const GROUPS: Record<string, () => Promise<BenchGroup>> = {
   'openapi-heap': async () => (await import('./openapi-heap.js')).benchOpenApiHeap,
   workloads: async () => (await import('./workloads.js')).benchWorkloads,
   statefulset: async () => (await import('./statefulset.js')).benchStatefulSet,
+  batch: async () => (await import('./batch.js')).benchBatch,
   operator: async () => (await import('./operator.js')).benchOperator,
   hostile: async () => (await import('./hostile.js')).benchHostile,
   fidelity: async () => (await import('./fidelity.js')).benchFidelity,

@@ -100,8 +100,20 @@ export class ApiClient {
   }
 
   async request(method: string, path: string, body?: string): Promise<RawResponse> {
-    const type = body !== undefined ? 'Content-Type: application/json\r\n' : '';
-    return this.#conn.request(`${method} ${path} HTTP/1.1\r\n${this.#prefix}${type}`, body);
+    return body === undefined
+      ? this.#conn.request(`${method} ${path} HTTP/1.1\r\n${this.#prefix}`)
+      : this.requestWithType(method, path, body, 'application/json');
+  }
+
+  /** A request whose body has `contentType` (a patch type, for instance). */
+  async requestWithType(
+    method: string,
+    path: string,
+    body: string,
+    contentType: string,
+  ): Promise<RawResponse> {
+    const head = `${method} ${path} HTTP/1.1\r\n${this.#prefix}Content-Type: ${contentType}\r\n`;
+    return this.#conn.request(head, body);
   }
 
   /** GET that must answer 200; the parsed JSON body. */
