@@ -21,6 +21,11 @@ export interface ScaleSpec {
   readonly statusReplicasPath: string;
   /** e.g. `spec.selector` (a metav1.LabelSelector) or, for CRDs, `status.selector` (a string) */
   readonly labelSelectorPath?: string;
+  /**
+   * The selector at `labelSelectorPath` is a `map[string]string` (a ReplicationController's),
+   * reported as upstream's `labels.SelectorFromSet(…).String()`.
+   */
+  readonly selectorIsMap?: boolean;
 }
 
 export interface KindStrategy {
@@ -88,6 +93,24 @@ export interface CustomResourceInfo {
   readonly terminating?: boolean;
 }
 
+/**
+ * A resource served from another resource's storage (upstream: one storage version per
+ * resource, every served version converted to and from it; `events.k8s.io` events cohabit
+ * with core events). The storage names where the objects live (their keys); the two pure
+ * functions convert between this definition's served form and the storage version's.
+ */
+export interface SharedStorage {
+  /** The storage version's group ('' for core). */
+  readonly group: string;
+  readonly version: string;
+  /** The storage version's plural: the objects' keys are `/<group>/<plural>/…`. */
+  readonly plural: string;
+  /** A served object (this definition's `apiVersion`) as the storage version's. Must not mutate `obj`. */
+  toStorage(obj: KubeObject): KubeObject;
+  /** A stored object as this definition's served version. Must not mutate `obj`. */
+  fromStorage(obj: KubeObject): KubeObject;
+}
+
 export type NameValidation = 'dns-subdomain' | 'dns-label' | 'path-segment';
 
 export interface ResourceDefinition {
@@ -121,6 +144,11 @@ export interface ResourceDefinition {
   readonly strategy: KindStrategy;
   /** Present only on resources served for a CustomResourceDefinition. */
   readonly customResource?: CustomResourceInfo;
+  /**
+   * Present when this version is served from another version's storage (see
+   * {@link SharedStorage}); absent: this definition is its own storage version.
+   */
+  readonly storage?: SharedStorage;
 }
 
 export function apiVersionOf(def: Pick<ResourceDefinition, 'group' | 'version'>): string {

@@ -15,7 +15,7 @@ import type { ResourceDefinition } from '../api/resource.js';
 import type { Backend, KeyValue, StorageEvent, Watcher } from '../storage/backend.js';
 import type { Clock } from '../util/clock.js';
 import type { ResourceRegistry } from './registry.js';
-import { listPrefix, objectKey } from './store/keys.js';
+import { listPrefix, objectKey, resourcePrefix } from './store/keys.js';
 import { parseStoredObject } from './store/object-json.js';
 import type { Admission, ObjectStore } from './store/object-store.js';
 
@@ -189,7 +189,8 @@ export class NamespaceController {
   #namespacedResources(): ResourceDefinition[] {
     const seen = new Set<string>();
     return this.#o.registry.all().filter((d) => {
-      const key = `${d.group}/${d.plural}`;
+      // One storage served in several versions (core and events.k8s.io events) is one resource.
+      const key = resourcePrefix(d);
       if (!d.namespaced || seen.has(key)) return false;
       seen.add(key);
       return true;

@@ -1,8 +1,13 @@
 /**
  * Events, served twice as upstream serves them: core/v1 (`ev`, legacy validation only, names
  * need only be path segments) and events.k8s.io/v1 (strict validation on create and update).
- * Upstream stores both in one place; here they are two resources, so an event written through
- * one API is not listed by the other.
+ * Both are one store, as upstream's (events.k8s.io cohabits with core events): objects are
+ * kept as core/v1 Events and events.k8s.io/v1 converts to and from them field by field
+ * (upstream `pkg/apis/events/v1/conversion.go`: `regarding` is `involvedObject`, `note` is
+ * `message`, `reportingController` is `reportingComponent`, `deprecatedSource`,
+ * `deprecatedFirstTimestamp`, `deprecatedLastTimestamp` and `deprecatedCount` are `source`,
+ * `firstTimestamp`, `lastTimestamp` and `count`), so an event written through one API is
+ * read, listed and watched through the other.
  *
  * Errors use upstream's internal field names for both APIs (`involvedObject`, `message`,
  * `reportingController`, `firstTimestamp`…), as upstream's messages do.
@@ -242,7 +247,74 @@ export const coreEventResource: ResourceDefinition = {
   }),
 };
 
-/** events.k8s.io/v1 `events` (`ev`). */
+/** Sets `key` when `value` is present (Go's `omitempty` of a pointer or a struct given as null stays null). */
+function put(out: KubeObject, key: string, value: unknown): void {
+  if (value !== undefined) out[key] = value;
+}
+
+/** Sets `key` when `value` is neither absent nor Go's zero for an `omitempty` string or number. */
+function putNonZero(out: KubeObject, key: string, value: unknown): void {
+  if (value !== undefined && value !== null && value !== '' && value !== 0) out[key] = value;
+}
+
+/**
+ * An events.k8s.io/v1 Event as the core/v1 Event it is stored as (upstream
+ * `Convert_v1_Event_To_core_Event`, then core/v1's encoding: `involvedObject`, `source`,
+ * `reportingComponent` and `reportingInstance` are always written).
+ */
+export function eventsToCoreEvent(ev: KubeObject): KubeObject {
+  const out: KubeObject = {
+    kind: 'Event',
+    apiVersion: 'v1',
+    metadata: structuredClone(ev.metadata),
+  };
+  out.involvedObject = structuredClone(ev.regarding ?? {});
+  putNonZero(out, 'reason', ev.reason);
+  putNonZero(out, 'message', ev.note);
+  out.source = structuredClone(ev.deprecatedSource ?? {});
+  put(out, 'firstTimestamp', ev.deprecatedFirstTimestamp);
+  put(out, 'lastTimestamp', ev.deprecatedLastTimestamp);
+  putNonZero(out, 'count', ev.deprecatedCount);
+  putNonZero(out, 'type', ev.type);
+  // A legacy event's `eventTime: null` (events.k8s.io shows it) is stored as absent.
+  if (ev.eventTime !== null) put(out, 'eventTime', ev.eventTime);
+  put(out, 'series', structuredClone(ev.series));
+  putNonZero(out, 'action', ev.action);
+  put(out, 'related', structuredClone(ev.related));
+  out.reportingComponent = ev.reportingController ?? '';
+  out.reportingInstance = ev.reportingInstance ?? '';
+  return out;
+}
+
+/**
+ * A stored core/v1 Event as events.k8s.io/v1 serves it (upstream
+ * `Convert_core_Event_To_v1_Event`, in the Go struct's field order; `eventTime` has no
+ * omitempty, so a legacy event shows `null`; `regarding` and `deprecatedSource` are structs).
+ */
+export function coreToEventsEvent(core: KubeObject): KubeObject {
+  const out: KubeObject = {
+    kind: 'Event',
+    apiVersion: 'events.k8s.io/v1',
+    metadata: structuredClone(core.metadata),
+  };
+  out.eventTime = core.eventTime ?? null;
+  put(out, 'series', structuredClone(core.series));
+  putNonZero(out, 'reportingController', core.reportingComponent);
+  putNonZero(out, 'reportingInstance', core.reportingInstance);
+  putNonZero(out, 'action', core.action);
+  putNonZero(out, 'reason', core.reason);
+  out.regarding = structuredClone(core.involvedObject ?? {});
+  put(out, 'related', structuredClone(core.related));
+  putNonZero(out, 'note', core.message);
+  putNonZero(out, 'type', core.type);
+  out.deprecatedSource = structuredClone(core.source ?? {});
+  put(out, 'deprecatedFirstTimestamp', core.firstTimestamp);
+  put(out, 'deprecatedLastTimestamp', core.lastTimestamp);
+  putNonZero(out, 'deprecatedCount', core.count);
+  return out;
+}
+
+/** events.k8s.io/v1 `events` (`ev`), kept in core/v1 events' storage. */
 export const eventsEventResource: ResourceDefinition = {
   group: 'events.k8s.io',
   version: 'v1',
@@ -255,6 +327,13 @@ export const eventsEventResource: ResourceDefinition = {
   nameValidation: 'dns-subdomain',
   generation: 'none',
   statusSubresource: false,
+  storage: {
+    group: '',
+    version: 'v1',
+    plural: 'events',
+    toStorage: eventsToCoreEvent,
+    fromStorage: coreToEventsEvent,
+  },
   strategy: withBuiltinMetadata({
     validate: validateStrict,
     validateUpdate: validateStrictUpdate,

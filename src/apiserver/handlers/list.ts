@@ -17,7 +17,7 @@ import { listPrefix } from '../store/keys.js';
 import { decodeObjectJson } from '../store/object-json.js';
 import type { ApiServices, ResourceCall } from './context.js';
 import { parseResourceVersion, tooLargeFor } from './resource-version.js';
-import { asServedVersion } from './served-version.js';
+import { servedValue } from './served-version.js';
 import { sendTable, tableRequest } from './table.js';
 
 interface ContinueToken {
@@ -74,7 +74,7 @@ export async function handleList(api: ApiServices, call: ResourceCall): Promise<
     api,
     call,
     table,
-    result.items.map((kv) => decodeObjectJson(def, asServedVersion(def, kv.value))),
+    result.items.map((kv) => decodeObjectJson(def, servedValue(def, kv))),
     listMeta(result),
   );
 }
@@ -85,7 +85,7 @@ export function renderList(def: ResourceDefinition, result: ListResult): string 
   return listJson(
     def,
     meta,
-    result.items.map((kv) => asServedVersion(def, kv.value)),
+    result.items.map((kv) => servedValue(def, kv)),
   );
 }
 

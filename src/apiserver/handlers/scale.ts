@@ -40,6 +40,15 @@ function scaleSpecOf(def: ResourceDefinition): ScaleSpec {
   return def.scale;
 }
 
+/** `labels.SelectorFromSet(m).String()`: `k=v` pairs sorted by key, comma-separated. */
+function mapSelectorString(m: unknown): string {
+  if (!isJsonObject(m)) return '';
+  return Object.keys(m)
+    .sort()
+    .map((k) => `${k}=${String(m[k])}`)
+    .join(',');
+}
+
 /** The Scale object for a workload. */
 export function scaleOf(def: ResourceDefinition, obj: KubeObject): KubeObject {
   const spec = scaleSpecOf(def);
@@ -50,6 +59,7 @@ export function scaleOf(def: ResourceDefinition, obj: KubeObject): KubeObject {
     replicas: Number(valueAtPath(obj, spec.statusReplicasPath) ?? 0),
   };
   if (typeof selector === 'string') status.selector = selector;
+  else if (spec.selectorIsMap === true) status.selector = mapSelectorString(selector);
   else if (selector !== undefined && selector !== null)
     status.selector = formatLabelSelector(selector);
   const scaleMeta: Record<string, unknown> = {

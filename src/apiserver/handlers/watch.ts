@@ -34,11 +34,12 @@ import { isInternal } from '../http/internal-requests.js';
 import { queryFlag } from '../http/query-bool.js';
 import { parseRequestSelector, type RequestSelector } from '../selectors.js';
 import { attributesOf } from '../store/attributes.js';
+import { servedKeyValue } from '../store/conversion.js';
 import { listPrefix } from '../store/keys.js';
 import { decodeObjectJson } from '../store/object-json.js';
 import type { ApiServices, ResourceCall } from './context.js';
 import { parseResourceVersion, tooLargeFor } from './resource-version.js';
-import { asServedVersion } from './served-version.js';
+import { servedValue } from './served-version.js';
 import { type TableRequest, tableJson, tableRequest } from './table.js';
 
 const BOOKMARK_INTERVAL_MS = 60_000;
@@ -354,7 +355,7 @@ class WatchStream {
 
   /** The object stopped matching: DELETED with its old content and the new revision. */
   #leftSelector(prev: KeyValue, revision: number): string {
-    const obj = decodeObjectJson(this.#def, prev.value);
+    const obj = decodeObjectJson(this.#def, servedValue(this.#def, prev));
     obj.metadata = { ...obj.metadata, resourceVersion: String(revision) };
     if (this.#table) return this.#tableLine('DELETED', obj);
     return `${stringifyJson({ type: 'DELETED', object: obj })}\n`;
@@ -362,16 +363,10 @@ class WatchStream {
 
   #line(type: EventType, kv: KeyValue): string {
     if (this.#table !== undefined) {
-      return this.#tableLine(
-        type,
-        decodeObjectJson(this.#def, asServedVersion(this.#def, kv.value)),
-      );
+      return this.#tableLine(type, decodeObjectJson(this.#def, servedValue(this.#def, kv)));
     }
-    // Custom resources may be stored in another served version: no shared line cache.
-    if (this.#def.customResource !== undefined) {
-      return `{"type":"${type}","object":${asServedVersion(this.#def, kv.value)}}\n`;
-    }
-    return eventLine(type, kv);
+    // Converted once per stored version and served version: the line cache is per served one.
+    return eventLine(type, servedKeyValue(this.#def, kv));
   }
 
   /** One event whose object is a one-row Table; only the first carries the column definitions. */

@@ -25,6 +25,13 @@ import { groupResource, type ResourceDefinition } from '../../api/resource.js';
 import type { Backend, KeyValue } from '../../storage/backend.js';
 import { KeyExistsError, KeyNotFoundError, RevisionMismatchError } from '../../storage/backend.js';
 import { type Clock, realClock } from '../../util/clock.js';
+import {
+  bumpForStoredSpec,
+  decodeServed,
+  servedJson,
+  servedKeyValue,
+  storedEncoder,
+} from './conversion.js';
 import { type DeleteOptions, planDeletion } from './deletion.js';
 import { generateName } from './generate-name.js';
 import { objectKey } from './keys.js';
@@ -138,7 +145,7 @@ export class ObjectStore {
   getJson(def: ResourceDefinition, namespace: string, name: string): KeyValue {
     const kv = this.backend.get(objectKey(def, namespace, name));
     if (kv === undefined) throw notFound(groupResource(def), name);
-    return kv;
+    return servedKeyValue(def, kv);
   }
 
   get(def: ResourceDefinition, namespace: string, name: string): KubeObject {
@@ -192,9 +199,9 @@ export class ObjectStore {
       if (options.dryRun) return { json: stringifyJson(tracked), object: tracked };
       const kv = await this.backend.create(
         objectKey(def, namespace, name),
-        storedObjectEncoder(tracked),
+        storedEncoder(def, tracked),
       );
-      return { json: kv.value, object: tracked };
+      return { json: servedJson(def, kv.value), object: tracked };
     } catch (e) {
       if (e instanceof KeyExistsError) return undefined;
       throw e;
@@ -219,11 +226,13 @@ export class ObjectStore {
     for (let attempt = 1; ; attempt++) {
       const currentKv = this.backend.getLatest(key);
       if (currentKv === undefined) throw notFound(groupResource(def), name);
-      const current = decodeObjectJson(def, currentKv.value);
+      const current = decodeServed(def, currentKv.value);
       // A fresh decode of the stored text is the caller's private copy to change.
-      const proposed = update(decodeObjectJson(def, currentKv.value));
+      const proposed = update(decodeServed(def, currentKv.value));
       const prepared = this.#prepareUpdate(def, namespace, name, proposed, current, options);
-      if (sameStoredObject(prepared, current)) return { json: currentKv.value, object: current };
+      if (sameStoredObject(prepared, current)) {
+        return { json: servedJson(def, currentKv.value), object: current };
+      }
       const next = options.track ? options.track(prepared, current) : prepared;
       if (options.dryRun) return { json: stringifyJson(next), object: next };
       const remove = readyToRemove(next, def);
@@ -262,6 +271,7 @@ export class ObjectStore {
     if (def.namespaced) meta.namespace = namespace;
     if (sub !== 'status') def.strategy.defaults?.(next);
     prepareUpdateMeta(next, current, def);
+    if (sub !== 'status') bumpForStoredSpec(def, next, current);
     // A status write never bumps generation, even when it changes annotations (Deployments
     // count annotations in their generation; their status strategy does not).
     if (sub === 'status') {
@@ -287,9 +297,9 @@ export class ObjectStore {
     try {
       const kv =
         op === 'delete'
-          ? await this.backend.delete(key, currentKv.modRevision, storedObjectEncoder(next))
-          : await this.backend.update(key, storedObjectEncoder(next), currentKv.modRevision);
-      return { json: kv.value, object: next };
+          ? await this.backend.delete(key, currentKv.modRevision, storedEncoder(def, next))
+          : await this.backend.update(key, storedEncoder(def, next), currentKv.modRevision);
+      return { json: servedJson(def, kv.value), object: next };
     } catch (e) {
       if (e instanceof KeyNotFoundError) throw notFound(groupResource(def), name);
       if (e instanceof RevisionMismatchError) return undefined;
@@ -310,10 +320,12 @@ export class ObjectStore {
       const currentKv = this.backend.getLatest(key);
       if (currentKv === undefined) throw notFound(groupResource(def), name);
       this.#admission?.admitDelete?.(def, namespace, name);
-      const current = decodeObjectJson(def, currentKv.value);
+      const current = decodeServed(def, currentKv.value);
       checkPreconditions(def, name, current, options);
       const plan = planDeletion(def, current, options, this.#clock.now());
-      if (plan.action === 'none') return { json: currentKv.value, object: current, removed: false };
+      if (plan.action === 'none') {
+        return { json: servedJson(def, currentKv.value), object: current, removed: false };
+      }
       const removed = plan.action === 'remove';
       const final = plan.action === 'mark' ? plan.next : current;
       if (writeOptions.dryRun) return { json: stringifyJson(final), object: final, removed };
