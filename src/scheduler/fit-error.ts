@@ -59,6 +59,28 @@ export interface FitErrorInput {
   readonly preemptionNever?: boolean;
 }
 
+/**
+ * Upstream `FitError.Error()` once PostFilter ran: the filter part, then the PostFilter
+ * (preemption) message when there is one (a successful preemption has none), e.g.
+ * `0/3 nodes are available: 3 Insufficient cpu.` after victims were chosen.
+ */
+export function fitErrorWithPostFilter(
+  totalNodes: number,
+  statuses: readonly FilterStatus[],
+  postFilterMessage: string,
+): string {
+  const base = availability(totalNodes, histogramText(reasonHistogram(statuses)));
+  return postFilterMessage === '' ? base : `${base} ${postFilterMessage}`;
+}
+
+/** The preemption part when no node has victims: `0/3 nodes are available: 1 …, 2 ….` */
+export function preemptionFailureText(
+  totalNodes: number,
+  statuses: readonly FilterStatus[],
+): string {
+  return availability(totalNodes, histogramText(reasonHistogram(statuses)));
+}
+
 export function fitErrorMessage(input: FitErrorInput): string {
   const body = input.preFilterMessage ?? histogramText(reasonHistogram(input.statuses));
   const pre = preemptionText(input.totalNodes, input.statuses, input.preemptionNever === true);

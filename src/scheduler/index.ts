@@ -17,6 +17,7 @@ import {
 } from '../controller/context.js';
 import { kindInformer } from '../controller/kind-informer.js';
 import { DEFAULT_SCHEDULER_NAME, nodeEventHandler, podEventHandler } from './event-handlers.js';
+import { Preemptor } from './preemption/preemptor.js';
 import { SchedulerCache } from './scheduler-cache.js';
 import { SchedulingLoop } from './scheduling-loop.js';
 import { SchedulingQueue } from './scheduling-queue.js';
@@ -56,6 +57,11 @@ async function runScheduler(
   const pods = kindInformer(ctx.informers.informer(RESOURCES.pods), 'Pod');
   const nodes = kindInformer(ctx.informers.informer(RESOURCES.nodes), 'Node');
   const namespaces = kindInformer(ctx.informers.informer(RESOURCES.namespaces), 'Namespace');
+  // DefaultPreemption prefers victims whose eviction breaks no PodDisruptionBudget.
+  const pdbs = kindInformer(
+    ctx.informers.informer(RESOURCES.poddisruptionbudgets),
+    'PodDisruptionBudget',
+  );
   const queue = new SchedulingQueue({ clock: ctx.clock });
   const cache = new SchedulerCache();
   const requeue = (): void => queue.moveAllToActiveOrBackoff();
@@ -64,6 +70,8 @@ async function runScheduler(
     nodes.addEventHandler(nodeEventHandler(queue, cache)),
     pods.addEventHandler(podEventHandler(queue, cache, schedulerName)),
   ];
+  /** Victims' writes in flight, waited for on stop as the loop waits for its bindings. */
+  const preemptions = new Set<Promise<void>>();
   const stop = (): void => queue.close();
   ctx.signal.addEventListener('abort', stop, { once: true });
   try {
@@ -71,9 +79,32 @@ async function runScheduler(
       pods.informer,
       nodes.informer,
       namespaces.informer,
+      pdbs.informer,
       ...(volumeBinding.informers ?? []),
     ];
     if (!(await ctx.informers.waitForSync(caches, ctx.signal))) return;
+    const schedule = {
+      random: ctx.random,
+      namespaceLabels: (ns: string) => namespaces.lister.get('', ns)?.metadata?.labels ?? undefined,
+      volumeBinding,
+    };
+    const preemptor = new Preemptor({
+      client: ctx.client,
+      recorder: ctx.eventRecorder(schedulerName),
+      pdbs: () => pdbs.lister.list(),
+      stillPending: (key) => {
+        const [ns = '', name = ''] = key.split('/');
+        const pod = pods.lister.get(ns, name);
+        return pod !== undefined && !pod.spec?.nodeName;
+      },
+      now: () => ctx.clock.now(),
+      track: (p) => {
+        preemptions.add(p);
+        void p.finally(() => preemptions.delete(p));
+      },
+      onError: (err, what) => ctx.log.info({ err }, `Error ${what}`),
+      schedule,
+    });
     const loop = new SchedulingLoop({
       client: ctx.client,
       queue,
@@ -82,11 +113,8 @@ async function runScheduler(
       recorder: ctx.eventRecorder(schedulerName),
       clock: ctx.clock,
       log: ctx.log,
-      schedule: {
-        random: ctx.random,
-        namespaceLabels: (ns) => namespaces.lister.get('', ns)?.metadata?.labels ?? undefined,
-        volumeBinding,
-      },
+      schedule,
+      preemptor,
       volumeBinding,
       metrics: { name: schedulerName, controller: ctx.metrics.controller },
       ...(options.maxConcurrentBinds !== undefined
@@ -96,6 +124,7 @@ async function runScheduler(
     });
     if (ctx.signal.aborted) return;
     await loop.run();
+    await Promise.allSettled([...preemptions]);
   } finally {
     queue.close();
     ctx.signal.removeEventListener('abort', stop);

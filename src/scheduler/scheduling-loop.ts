@@ -36,9 +36,17 @@ import {
   truncateMessage,
   unschedulablePatch,
 } from './pod-status.js';
-import { type ScheduleOptions, scheduleOnNodeInfos } from './schedule.js';
+import type { Preemptor } from './preemption/preemptor.js';
+import { failureStatusPatch } from './preemption/status-patch.js';
+import {
+  feasibleNodes,
+  type ScheduleOptions,
+  scheduleOnNodeInfos,
+  schedulingContext,
+} from './schedule.js';
 import type { SchedulerCache } from './scheduler-cache.js';
-import type { QueuedPod, SchedulingQueue } from './scheduling-queue.js';
+import { podKey, type QueuedPod, type SchedulingQueue } from './scheduling-queue.js';
+import type { NodeInfo } from './types.js';
 import type { VolumeBindingHook } from './volume-binding-hook.js';
 
 /** Binding requests in flight at once; more only queue up in the HTTP agent. */
@@ -65,6 +73,11 @@ export interface SchedulingLoopOptions {
    * requeue, an error → error); the binding that follows is not timed, as upstream.
    */
   readonly metrics?: { readonly name: string; readonly controller: ControllerMetrics };
+  /**
+   * DefaultPreemption (PostFilter): pods that fit nowhere may preempt lower-priority pods.
+   * Without it a pod that does not fit only waits.
+   */
+  readonly preemptor?: Preemptor;
 }
 
 type FailureReason = typeof REASON_UNSCHEDULABLE | typeof REASON_SCHEDULER_ERROR;
@@ -122,26 +135,49 @@ export class SchedulingLoop {
       return undefined;
     }
     let result: ReturnType<typeof scheduleOnNodeInfos>;
+    // Nominated pods of at least this priority hold their nodes' room (upstream addNominatedPods).
+    const nodeInfos = this.#o.preemptor?.nodeInfosFor(pod, cache.nodeInfos()) ?? cache.nodeInfos();
     try {
-      result = scheduleOnNodeInfos(pod, cache.nodeInfos(), this.#o.schedule);
+      result = scheduleOnNodeInfos(pod, nodeInfos, this.#o.schedule);
     } catch (err) {
       this.#o.log.error({ err, pod: info.key }, 'Error selecting node for pod');
       this.#fail(info, REASON_SCHEDULER_ERROR, String(err));
       return 'error';
     }
     if ('node' in result) {
+      this.#o.preemptor?.forget(pod);
       cache.assumePod(pod, result.node);
       queue.done(info.key);
       this.#track(this.#bind(info, result.node));
       return 'success';
     }
     if ('unschedulable' in result) {
-      this.#fail(info, REASON_UNSCHEDULABLE, result.unschedulable.message);
+      const post = this.#postFilter(pod, nodeInfos);
+      if (post === undefined) this.#fail(info, REASON_UNSCHEDULABLE, result.unschedulable.message);
+      else this.#fail(info, REASON_UNSCHEDULABLE, post.message, post.nominatedNodeName);
       return 'requeue';
     }
     // Gated pods wait outside activeQ; one gated meanwhile waits for its next update.
     queue.done(info.key);
     return undefined;
+  }
+
+  /**
+   * Upstream RunPostFilterPlugins after a FitError; undefined when no preemptor runs or the
+   * failure came before the filters (no nodes, a volume PreFilter rejection), which keep the
+   * schedule's own message.
+   */
+  #postFilter(pod: Pod, nodeInfos: readonly NodeInfo[]) {
+    const { preemptor, schedule } = this.#o;
+    if (preemptor === undefined || nodeInfos.length === 0) return undefined;
+    if ((schedule.volumeBinding?.preFilter?.(pod) ?? null) !== null) return undefined;
+    try {
+      const { rejected } = feasibleNodes(schedulingContext(pod, nodeInfos, schedule), schedule);
+      return preemptor.postFilter(pod, nodeInfos, rejected);
+    } catch (err) {
+      this.#o.log.error({ err, pod: podKey(pod) }, 'Error preempting for pod');
+      return undefined;
+    }
   }
 
   async #bind(info: QueuedPod, node: string): Promise<void> {
@@ -173,7 +209,7 @@ export class SchedulingLoop {
   }
 
   /** Upstream `handleSchedulingFailure`. */
-  #fail(info: QueuedPod, reason: FailureReason, message: string): void {
+  #fail(info: QueuedPod, reason: FailureReason, message: string, nominatedNodeName?: string): void {
     const { queue, pods, recorder } = this.#o;
     recorder.event(info.pod, 'Warning', EVENT_FAILED_SCHEDULING, truncateMessage(message));
     const ns = info.pod.metadata?.namespace ?? '';
@@ -186,7 +222,11 @@ export class SchedulingLoop {
     info.pod = current;
     if (reason === REASON_UNSCHEDULABLE) queue.addUnschedulable(info);
     else queue.addBackoff(info);
-    const patch = unschedulablePatch(current, reason, message, this.#o.clock.now());
+    const now = this.#o.clock.now();
+    const patch =
+      nominatedNodeName === undefined
+        ? unschedulablePatch(current, reason, message, now)
+        : failureStatusPatch(current, reason, message, now, nominatedNodeName);
     if (patch === null) return;
     this.#track(
       this.#o.client
