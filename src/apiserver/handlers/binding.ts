@@ -34,13 +34,15 @@ export async function handleBinding(api: ApiServices, call: ResourceCall): Promi
   const { def, info } = call;
   const raw = await decodeObjectBody(await readBody(call.req), call.req.headers['content-type']);
   const binding = asObjectOf(def, raw, 'Binding', 'v1');
-  checkName(binding, info.name);
+  // `POST …/namespaces/{ns}/bindings` names the pod in the body; `pods/{name}/binding` in the URL.
+  const name = info.name !== '' ? info.name : (binding.metadata?.name ?? '');
+  checkName(binding, name);
   const target = getObj(binding, 'target') ?? {};
   const errors = validateTarget(target);
-  if (errors.length > 0) throw invalid({ group: '', kind: 'Binding' }, info.name, errors);
+  if (errors.length > 0) throw invalid({ group: '', kind: 'Binding' }, name, errors);
   const node = target.name ?? '';
   const now = formatTime(api.clock.now());
-  await api.store.update(def, info.namespace, info.name, (pod) => bound(pod, binding, node, now), {
+  await api.store.update(def, info.namespace, name, (pod) => bound(pod, binding, node, now), {
     dryRun: isDryRun(call.query),
     subresource: 'binding',
   });

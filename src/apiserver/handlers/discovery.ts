@@ -22,6 +22,18 @@ const ALL_VERBS = [
   'watch',
 ];
 const SUB_VERBS = ['get', 'patch', 'update'];
+/** componentstatuses are computed on read (upstream's deprecated read-only REST). */
+const COMPONENT_STATUS_VERBS = ['get', 'list'];
+/** `POST …/bindings` is upstream's one verb for the binding resource. */
+const BINDING_VERBS = ['create'];
+
+/** The verbs discovery lists for a registry resource. */
+function verbsOf(d: ResourceDefinition): readonly string[] {
+  if (d.group !== '') return ALL_VERBS;
+  if (d.plural === 'componentstatuses') return COMPONENT_STATUS_VERBS;
+  if (d.plural === 'bindings') return BINDING_VERBS;
+  return ALL_VERBS;
+}
 
 /** A resource served beside the registry's: its names, scope and its own verbs. */
 export interface ExtraResource {
@@ -172,7 +184,7 @@ function apiResource(d: ResourceDefinition): object {
     singularName: d.singular,
     namespaced: d.namespaced,
     kind: d.kind,
-    verbs: ALL_VERBS,
+    verbs: verbsOf(d),
     ...(d.shortNames && d.shortNames.length > 0 ? { shortNames: d.shortNames } : {}),
     ...(d.categories && d.categories.length > 0 ? { categories: d.categories } : {}),
   };
@@ -210,6 +222,8 @@ function subresources(d: ResourceDefinition): Subresource[] {
       verbs: SUB_VERBS,
     });
   }
+  if (d.group === 'certificates.k8s.io' && d.plural === 'certificatesigningrequests')
+    out.push({ name: 'approval', kind: d.kind, verbs: SUB_VERBS });
   if (d.statusSubresource) out.push({ name: 'status', kind: d.kind, verbs: SUB_VERBS });
   return out;
 }
@@ -230,7 +244,7 @@ function groupDiscovery(
           responseKind: { group, version, kind: d.kind },
           scope: d.namespaced ? 'Namespaced' : 'Cluster',
           singularResource: d.singular,
-          verbs: ALL_VERBS,
+          verbs: verbsOf(d),
           ...(d.shortNames && d.shortNames.length > 0 ? { shortNames: d.shortNames } : {}),
           ...(d.categories && d.categories.length > 0 ? { categories: d.categories } : {}),
           ...subresourceDiscovery(d, group, version),

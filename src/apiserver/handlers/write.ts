@@ -3,7 +3,9 @@
  *
  * @module
  */
+
 import { methodNotSupported, optimisticLockConflict } from '../../api/errors.js';
+import { approvalReplacement } from '../../api/kinds/certificates-csr.js';
 import { getObj } from '../../api/kinds/json.js';
 import type { KubeObject, ObjectMeta } from '../../api/object.js';
 import { groupResource, type ResourceDefinition } from '../../api/resource.js';
@@ -115,6 +117,7 @@ export function replacement(
     }
     return { ...current, metadata, status: body.status };
   }
+  if (sub === 'approval') return approvalReplacement(body, current);
   if (sub === 'finalize') {
     const finalizers = getObj(body, 'spec')?.finalizers ?? [];
     return { ...current, spec: { ...getObj(current, 'spec'), finalizers } };
