@@ -33,6 +33,7 @@ describe('--controllers selection', () => {
       nodes: 3,
       zones: ['a'],
       defaultStorageClass: 'standard',
+      signingCaDir: 'pki',
     }).map((c) => c.name);
     assert.equal(new Set(names).size, names.length);
     assert.deepEqual(names.slice(0, 2), ['kubelet', 'default-scheduler']);
@@ -56,6 +57,14 @@ describe('--controllers selection', () => {
       'resourcequota-controller',
       'serviceaccount-controller',
       'root-ca-certificate-publisher-controller',
+      'replicationcontroller-controller',
+      'job-controller',
+      'ttl-after-finished-controller',
+      'cronjob-controller',
+      'daemonset-controller',
+      'horizontal-pod-autoscaler-controller',
+      'certificatesigningrequest-signing-controller',
+      'certificatesigningrequest-cleaner-controller',
     ]) {
       assert.ok(names.includes(name), name);
     }

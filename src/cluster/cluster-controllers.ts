@@ -9,27 +9,35 @@
  */
 import type { ControllerDefinition } from '../controller/context.js';
 import { leaderElected } from '../controller/leader-elected.js';
+import { csrCleanerController, csrSigningController } from '../controllers/certificates/index.js';
+import { cronJobController } from '../controllers/cronjob/index.js';
+import { daemonSetController } from '../controllers/daemonset/index.js';
 import { deploymentController } from '../controllers/deployment/index.js';
 import { disruptionController } from '../controllers/disruption/index.js';
 import { endpointsController } from '../controllers/endpoints/index.js';
 import { endpointSliceController } from '../controllers/endpointslice/index.js';
 import { garbageCollectorController } from '../controllers/garbage-collector/index.js';
+import { jobController } from '../controllers/job/index.js';
 import {
   nodeLifecycleController,
   podGarbageCollector,
   taintEvictionController,
 } from '../controllers/node-lifecycle/index.js';
+import { horizontalPodAutoscalerController } from '../controllers/podautoscaler/index.js';
 import { replicaSetController } from '../controllers/replicaset/index.js';
+import { replicationControllerController } from '../controllers/replication/index.js';
 import { resourceQuotaController } from '../controllers/resourcequota/index.js';
 import { rootCACertificatePublisher } from '../controllers/root-ca-cert-publisher/index.js';
 import { serviceAccountController } from '../controllers/serviceaccount/index.js';
 import { statefulSetController } from '../controllers/statefulset/index.js';
+import { ttlAfterFinishedController } from '../controllers/ttl-after-finished/index.js';
 import {
   pvcProtectionController,
   pvProtectionController,
 } from '../controllers/volume-protection/index.js';
 import { celldOperator, OPERATOR_LEASE_NAME } from '../operator/controller/index.js';
 import { createSchedulerController } from '../scheduler/index.js';
+import { csrIssuer } from '../security/csr-issuer.js';
 import { simulatedNodes } from '../sim/kubelet/index.js';
 import {
   type DefaultStorageClass,
@@ -54,6 +62,12 @@ export interface ClusterShape {
   readonly defaultStorageClass: DefaultStorageClass;
   /** The celld operator's `--member-replacement-delay`. @default 10 min */
   readonly memberReplacementDelayMs?: number;
+  /**
+   * The directory of the cluster CA (`ca.crt`, `ca.key`) that signs approved
+   * CertificateSigningRequests, as kube-controller-manager's `--cluster-signing-cert-file` and
+   * `--cluster-signing-key-file`; without it no signer runs (a remote `fleetyard controllers`).
+   */
+  readonly signingCaDir?: string;
   /** The controller-side feature gates (`--feature-gates`). */
   readonly gates?: {
     readonly maxUnavailableStatefulSet: boolean;
@@ -85,18 +99,28 @@ export function clusterControllers(shape: ClusterShape): ControllerDefinition[] 
     pvcProtectionController(),
     pvProtectionController(),
     replicaSetController,
+    replicationControllerController,
     deploymentController,
     statefulSetController(shape.gates ? { gates: shape.gates } : {}),
+    jobController,
+    ttlAfterFinishedController,
+    cronJobController,
+    daemonSetController(),
     endpointsController,
     endpointSliceController(),
     garbageCollectorController,
     resourceQuotaController,
     disruptionController,
+    horizontalPodAutoscalerController(),
     nodeLifecycleController(grace),
     taintEvictionController(),
     podGarbageCollector(),
     serviceAccountController(),
     rootCACertificatePublisher(),
+    ...(shape.signingCaDir === undefined
+      ? []
+      : [csrSigningController(csrIssuer(shape.signingCaDir))]),
+    csrCleanerController(),
     // The embedded cluster counts as local and network-isolated (nothing leaves the process),
     // so example fleets reach Ready with no flags; `fleetyard operator` keeps the safe defaults.
     leaderElected(

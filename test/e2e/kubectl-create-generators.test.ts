@@ -102,6 +102,10 @@ function createdLine(resource: string, name: string): string {
     rolebinding: 'rbac.authorization.k8s.io',
     deployment: 'apps',
     poddisruptionbudget: 'policy',
+    cronjob: 'batch',
+    job: 'batch',
+    ingress: 'networking.k8s.io',
+    priorityclass: 'scheduling.k8s.io',
   };
   const group = groups[resource];
   return `${resource}${group === undefined ? '' : `.${group}`}/${name} created\n`;
@@ -377,6 +381,49 @@ describeKubectl('1.33', current, (s) => {
       },
     },
     {
+      generator: 'cronjob',
+      name: 'gen-cron',
+      args: ['--image=busybox', '--schedule=*/5 * * * *'],
+      resource: 'cronjob',
+      want: {
+        'spec.schedule': '*/5 * * * *',
+        'spec.concurrencyPolicy': 'Allow',
+        'spec.jobTemplate.spec.template.spec.restartPolicy': 'OnFailure',
+      },
+    },
+    {
+      generator: 'job',
+      name: 'gen-job',
+      args: ['--image=busybox', '--', 'true'],
+      resource: 'job',
+      want: {
+        'spec.completions': 1,
+        'spec.parallelism': 1,
+        'spec.backoffLimit': 6,
+        'spec.template.spec.restartPolicy': 'Never',
+        'spec.template.spec.containers.0.command': ['true'],
+      },
+    },
+    {
+      generator: 'ingress',
+      name: 'gen-ingress',
+      args: ['--rule=foo.example/bar=svc:8080'],
+      resource: 'ingress',
+      want: {
+        'spec.rules.0.host': 'foo.example',
+        'spec.rules.0.http.paths.0.path': '/bar',
+        'spec.rules.0.http.paths.0.pathType': 'Exact',
+        'spec.rules.0.http.paths.0.backend.service': { name: 'svc', port: { number: 8080 } },
+      },
+    },
+    {
+      generator: 'priorityclass',
+      name: 'gen-priority',
+      args: ['--value=1000', '--description=high'],
+      resource: 'priorityclass',
+      want: { value: 1000, description: 'high', preemptionPolicy: 'PreemptLowerPriority' },
+    },
+    {
       generator: 'serviceaccount',
       name: 'robot',
       args: [],
@@ -402,46 +449,9 @@ describeKubectl('1.33', current, (s) => {
   }
 
   // Not served yet: each gets kubectl's own line for a resource the server does not know, and
-  // the server answers with the Status above. Issue 17 serves batch/v1 Job and CronJob, networking.k8s.io/v1
-  // Ingress and scheduling.k8s.io/v1 PriorityClass; issue 18 the TokenRequest API
-  // (`serviceaccounts/token`). When they land, these move to the table above.
+  // the server answers with the Status above. Issue 18 serves the TokenRequest API
+  // (`serviceaccounts/token`); when it lands, it moves to the table above.
   const notServed: readonly NotServed[] = [
-    {
-      generator: 'cronjob',
-      args: ['gen-cron', '--image=busybox', '--schedule=*/5 * * * *'],
-      what: 'cronjob',
-      path: `/apis/batch/v1/namespaces/${ns}/cronjobs`,
-      apiVersion: 'batch/v1',
-      kind: 'CronJob',
-      issue: 17,
-    },
-    {
-      generator: 'job',
-      args: ['gen-job', '--image=busybox', '--', 'true'],
-      what: 'job',
-      path: `/apis/batch/v1/namespaces/${ns}/jobs`,
-      apiVersion: 'batch/v1',
-      kind: 'Job',
-      issue: 17,
-    },
-    {
-      generator: 'ingress',
-      args: ['gen-ingress', '--rule=foo.example/bar=svc:8080'],
-      what: 'ingress',
-      path: `/apis/networking.k8s.io/v1/namespaces/${ns}/ingresses`,
-      apiVersion: 'networking.k8s.io/v1',
-      kind: 'Ingress',
-      issue: 17,
-    },
-    {
-      generator: 'priorityclass',
-      args: ['gen-priority', '--value=1000', '--description=high'],
-      what: 'priorityclass',
-      path: '/apis/scheduling.k8s.io/v1/priorityclasses',
-      apiVersion: 'scheduling.k8s.io/v1',
-      kind: 'PriorityClass',
-      issue: 17,
-    },
     {
       generator: 'token',
       args: ['robot', '--duration=10m'],

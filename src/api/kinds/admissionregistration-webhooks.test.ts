@@ -34,13 +34,14 @@ describe('ValidatingWebhookConfiguration', () => {
   it('defaults what upstream defaults', () => {
     const { object } = simulateCreate(validatingWebhookConfigurationResource, config(hook()));
     const [h] = object.webhooks as Record<string, unknown>[];
-    assert.equal(h?.failurePolicy, 'Fail');
-    assert.equal(h?.matchPolicy, 'Equivalent');
-    assert.equal(h?.timeoutSeconds, 10);
-    assert.deepEqual(h?.namespaceSelector, {});
-    assert.deepEqual((h?.clientConfig as { service: { port: number } }).service.port, 443);
-    assert.equal((h?.rules as { scope: string }[])[0]?.scope, '*');
-    assert.equal(h?.reinvocationPolicy, undefined);
+    assert.ok(h);
+    assert.equal(h.failurePolicy, 'Fail');
+    assert.equal(h.matchPolicy, 'Equivalent');
+    assert.equal(h.timeoutSeconds, 10);
+    assert.deepEqual(h.namespaceSelector, {});
+    assert.deepEqual((h.clientConfig as { service: { port: number } }).service.port, 443);
+    assert.equal((h.rules as { scope: string }[])[0]?.scope, '*');
+    assert.equal(h.reinvocationPolicy, undefined);
   });
 
   const cases: { name: string; webhooks: Record<string, unknown>[]; want: string[] }[] = [

@@ -114,11 +114,147 @@ const EXPECTED: Record<string, [string, string[], boolean, string, string, boole
     false,
     false,
   ],
+  'batch/jobs': ['Job', [], true, 'dns-subdomain', 'spec', true, true],
+  'batch/cronjobs': ['CronJob', ['cj'], true, 'dns-subdomain', 'spec', true, true],
+  'apps/daemonsets': ['DaemonSet', ['ds'], true, 'dns-subdomain', 'spec', true, true],
+  '/replicationcontrollers': [
+    'ReplicationController',
+    ['rc'],
+    true,
+    'dns-subdomain',
+    'spec',
+    true,
+    true,
+  ],
+  'autoscaling/horizontalpodautoscalers': [
+    'HorizontalPodAutoscaler',
+    ['hpa'],
+    true,
+    'dns-subdomain',
+    'none',
+    true,
+    true,
+  ],
+  'scheduling.k8s.io/priorityclasses': [
+    'PriorityClass',
+    ['pc'],
+    false,
+    'dns-subdomain',
+    'none',
+    false,
+    false,
+  ],
+  '/podtemplates': ['PodTemplate', [], true, 'dns-subdomain', 'spec', false, false],
+  '/componentstatuses': ['ComponentStatus', ['cs'], false, 'dns-subdomain', 'none', false, false],
+  '/bindings': ['Binding', [], true, 'dns-subdomain', 'none', false, false],
+  'networking.k8s.io/ingresses': ['Ingress', ['ing'], true, 'dns-subdomain', 'spec', true, false],
+  'networking.k8s.io/ingressclasses': [
+    'IngressClass',
+    [],
+    false,
+    'dns-subdomain',
+    'spec',
+    false,
+    false,
+  ],
+  'networking.k8s.io/servicecidrs': [
+    'ServiceCIDR',
+    [],
+    false,
+    'dns-subdomain',
+    'spec',
+    true,
+    false,
+  ],
+  'networking.k8s.io/ipaddresses': [
+    'IPAddress',
+    ['ip'],
+    false,
+    'path-segment',
+    'none',
+    false,
+    false,
+  ],
+  'node.k8s.io/runtimeclasses': ['RuntimeClass', [], false, 'dns-subdomain', 'none', false, false],
+  'storage.k8s.io/csidrivers': ['CSIDriver', [], false, 'dns-subdomain', 'spec', false, false],
+  'storage.k8s.io/csinodes': ['CSINode', [], false, 'dns-subdomain', 'none', false, false],
+  'storage.k8s.io/volumeattachments': [
+    'VolumeAttachment',
+    [],
+    false,
+    'dns-subdomain',
+    'none',
+    true,
+    false,
+  ],
+  'storage.k8s.io/csistoragecapacities': [
+    'CSIStorageCapacity',
+    [],
+    true,
+    'dns-subdomain',
+    'none',
+    false,
+    false,
+  ],
+  'certificates.k8s.io/certificatesigningrequests': [
+    'CertificateSigningRequest',
+    ['csr'],
+    false,
+    'dns-subdomain',
+    'none',
+    true,
+    false,
+  ],
+  'apiregistration.k8s.io/apiservices': [
+    'APIService',
+    [],
+    false,
+    'path-segment',
+    'none',
+    true,
+    false,
+  ],
+  'flowcontrol.apiserver.k8s.io/flowschemas': [
+    'FlowSchema',
+    [],
+    false,
+    'dns-subdomain',
+    'spec',
+    true,
+    false,
+  ],
+  'flowcontrol.apiserver.k8s.io/prioritylevelconfigurations': [
+    'PriorityLevelConfiguration',
+    [],
+    false,
+    'dns-subdomain',
+    'spec',
+    true,
+    false,
+  ],
+  'admissionregistration.k8s.io/validatingwebhookconfigurations': [
+    'ValidatingWebhookConfiguration',
+    [],
+    false,
+    'dns-subdomain',
+    'all-but-metadata',
+    false,
+    false,
+  ],
+  'admissionregistration.k8s.io/mutatingwebhookconfigurations': [
+    'MutatingWebhookConfiguration',
+    [],
+    false,
+    'dns-subdomain',
+    'all-but-metadata',
+    false,
+    false,
+  ],
 };
 
 describe('builtinResources', () => {
   it('serves exactly the expected resources with upstream names and settings', () => {
-    const seen = builtinResources.map((d) => `${d.group}/${d.plural}`).sort();
+    const seen = [...new Set(builtinResources.map((d) => `${d.group}/${d.plural}`))].sort();
     assert.deepEqual(seen, Object.keys(EXPECTED).sort());
     for (const d of builtinResources) {
       const [kind, shortNames, namespaced, nameValidation, generation, status, all] =
@@ -135,7 +271,7 @@ describe('builtinResources', () => {
 
   it('has consistent names', () => {
     for (const d of builtinResources) {
-      assert.equal(d.version, 'v1');
+      assert.match(d.version, /^v\d+$/);
       assert.equal(d.listKind, `${d.kind}List`);
       assert.equal(d.singular, d.kind.toLowerCase());
       assert.match(d.plural, /^[a-z]+$/);
@@ -151,15 +287,18 @@ describe('builtinResources', () => {
     for (const [s, plurals] of owners) assert.equal(plurals.size, 1, s);
   });
 
-  it('gives the apps workloads a scale subresource and nothing else', () => {
+  it('gives the apps workloads and ReplicationControllers a scale subresource, nothing else', () => {
     for (const d of builtinResources) {
-      const workload = d.group === 'apps' && d.kind !== 'ControllerRevision';
+      const rc = d.group === '' && d.kind === 'ReplicationController';
+      const workload =
+        (d.group === 'apps' && d.kind !== 'ControllerRevision' && d.kind !== 'DaemonSet') || rc;
       assert.equal(d.scale !== undefined, workload, d.plural);
       if (workload)
         assert.deepEqual(d.scale, {
           specReplicasPath: 'spec.replicas',
           statusReplicasPath: 'status.replicas',
           labelSelectorPath: 'spec.selector',
+          ...(rc ? { selectorIsMap: true } : {}),
         });
     }
   });

@@ -33,6 +33,43 @@ import {
 } from './columns.js';
 import { GO_ZERO_TIME, parseRfc3339 } from './duration.js';
 import {
+  printWebhookConfiguration,
+  WEBHOOK_CONFIGURATION_COLUMNS,
+} from './print-admissionregistration.js';
+import { HPA_COLUMNS, printHorizontalPodAutoscaler } from './print-autoscaling.js';
+import {
+  API_SERVICE_COLUMNS,
+  COMPONENT_STATUS_COLUMNS,
+  CSI_DRIVER_COLUMNS,
+  CSI_NODE_COLUMNS,
+  CSI_STORAGE_CAPACITY_COLUMNS,
+  CSR_COLUMNS,
+  FLOW_SCHEMA_COLUMNS,
+  INGRESS_CLASS_COLUMNS,
+  INGRESS_COLUMNS,
+  IP_ADDRESS_COLUMNS,
+  POD_TEMPLATE_COLUMNS,
+  PRIORITY_LEVEL_COLUMNS,
+  printAPIService,
+  printCertificateSigningRequest,
+  printComponentStatus,
+  printCSIDriver,
+  printCSINode,
+  printCSIStorageCapacity,
+  printFlowSchema,
+  printIngress,
+  printIngressClass,
+  printIPAddress,
+  printPodTemplate,
+  printPriorityLevelConfiguration,
+  printRuntimeClass,
+  printServiceCIDR,
+  printVolumeAttachment,
+  RUNTIME_CLASS_COLUMNS,
+  SERVICE_CIDR_COLUMNS,
+  VOLUME_ATTACHMENT_COLUMNS,
+} from './print-cluster-api.js';
+import {
   printConfigMap,
   printEndpoints,
   printNamespace,
@@ -41,7 +78,10 @@ import {
   printService,
   printServiceAccount,
 } from './print-core.js';
+import { CRON_JOB_COLUMNS, printCronJob } from './print-cronjob.js';
+import { DAEMON_SET_COLUMNS, printDaemonSet } from './print-daemonset.js';
 import { ENDPOINT_SLICE_COLUMNS, printEndpointSlice } from './print-discovery.js';
+import { JOB_COLUMNS, printJob } from './print-job.js';
 import {
   printCoreEvent,
   printEventsApiEvent,
@@ -52,6 +92,11 @@ import {
   printScale,
 } from './print-misc.js';
 import { printPod } from './print-pod.js';
+import {
+  printReplicationController,
+  REPLICATION_CONTROLLER_COLUMNS,
+} from './print-replicationcontroller.js';
+import { PRIORITY_CLASS_COLUMNS, printPriorityClass } from './print-scheduling.js';
 import {
   printPersistentVolume,
   printPersistentVolumeClaim,
@@ -78,7 +123,12 @@ const PRINTERS: ReadonlyMap<string, KindPrinter> = new Map([
   ['apps/Deployment', printer(DEPLOYMENT_COLUMNS, printDeployment)],
   ['apps/ReplicaSet', printer(REPLICA_SET_COLUMNS, printReplicaSet)],
   ['apps/StatefulSet', printer(STATEFUL_SET_COLUMNS, printStatefulSet)],
+  ['apps/DaemonSet', printer(DAEMON_SET_COLUMNS, printDaemonSet)],
   ['apps/ControllerRevision', printer(CONTROLLER_REVISION_COLUMNS, printControllerRevision)],
+  ['/ReplicationController', printer(REPLICATION_CONTROLLER_COLUMNS, printReplicationController)],
+  ['autoscaling/HorizontalPodAutoscaler', printer(HPA_COLUMNS, printHorizontalPodAutoscaler)],
+  ['batch/Job', printer(JOB_COLUMNS, printJob)],
+  ['batch/CronJob', printer(CRON_JOB_COLUMNS, printCronJob)],
   ['/PersistentVolumeClaim', printer(PERSISTENT_VOLUME_CLAIM_COLUMNS, printPersistentVolumeClaim)],
   ['/PersistentVolume', printer(PERSISTENT_VOLUME_COLUMNS, printPersistentVolume)],
   ['storage.k8s.io/StorageClass', printer(STORAGE_CLASS_COLUMNS, printStorageClass)],
@@ -96,10 +146,44 @@ const PRINTERS: ReadonlyMap<string, KindPrinter> = new Map([
   ['coordination.k8s.io/Lease', printer(LEASE_COLUMNS, printLease)],
   ['policy/PodDisruptionBudget', printer(POD_DISRUPTION_BUDGET_COLUMNS, printPodDisruptionBudget)],
   ['networking.k8s.io/NetworkPolicy', printer(NETWORK_POLICY_COLUMNS, printNetworkPolicy)],
+  ['scheduling.k8s.io/PriorityClass', printer(PRIORITY_CLASS_COLUMNS, printPriorityClass)],
+  [
+    'admissionregistration.k8s.io/ValidatingWebhookConfiguration',
+    printer(WEBHOOK_CONFIGURATION_COLUMNS, printWebhookConfiguration),
+  ],
+  [
+    'admissionregistration.k8s.io/MutatingWebhookConfiguration',
+    printer(WEBHOOK_CONFIGURATION_COLUMNS, printWebhookConfiguration),
+  ],
   ['rbac.authorization.k8s.io/RoleBinding', printer(ROLE_BINDING_COLUMNS, printRoleBinding)],
   [
     'rbac.authorization.k8s.io/ClusterRoleBinding',
     printer(CLUSTER_ROLE_BINDING_COLUMNS, printRoleBinding),
+  ],
+  // Issue 17: the remaining kinds of a default v1.33 API server.
+  ['/PodTemplate', printer(POD_TEMPLATE_COLUMNS, printPodTemplate)],
+  ['/ComponentStatus', printer(COMPONENT_STATUS_COLUMNS, printComponentStatus)],
+  ['networking.k8s.io/Ingress', printer(INGRESS_COLUMNS, printIngress)],
+  ['networking.k8s.io/IngressClass', printer(INGRESS_CLASS_COLUMNS, printIngressClass)],
+  ['networking.k8s.io/ServiceCIDR', printer(SERVICE_CIDR_COLUMNS, printServiceCIDR)],
+  ['networking.k8s.io/IPAddress', printer(IP_ADDRESS_COLUMNS, printIPAddress)],
+  ['node.k8s.io/RuntimeClass', printer(RUNTIME_CLASS_COLUMNS, printRuntimeClass)],
+  ['storage.k8s.io/CSIDriver', printer(CSI_DRIVER_COLUMNS, printCSIDriver)],
+  ['storage.k8s.io/CSINode', printer(CSI_NODE_COLUMNS, printCSINode)],
+  ['storage.k8s.io/VolumeAttachment', printer(VOLUME_ATTACHMENT_COLUMNS, printVolumeAttachment)],
+  [
+    'storage.k8s.io/CSIStorageCapacity',
+    printer(CSI_STORAGE_CAPACITY_COLUMNS, printCSIStorageCapacity),
+  ],
+  [
+    'certificates.k8s.io/CertificateSigningRequest',
+    printer(CSR_COLUMNS, printCertificateSigningRequest),
+  ],
+  ['apiregistration.k8s.io/APIService', printer(API_SERVICE_COLUMNS, printAPIService)],
+  ['flowcontrol.apiserver.k8s.io/FlowSchema', printer(FLOW_SCHEMA_COLUMNS, printFlowSchema)],
+  [
+    'flowcontrol.apiserver.k8s.io/PriorityLevelConfiguration',
+    printer(PRIORITY_LEVEL_COLUMNS, printPriorityLevelConfiguration),
   ],
 ]);
 

@@ -11,10 +11,16 @@ import type { MessageName, MessageSpec } from './schema.js';
 import { compileTables } from './schema.js';
 import { apiextensionsTables } from './schema-apiextensions.js';
 import { appsTables } from './schema-apps.js';
+import { appsDaemonSetTables } from './schema-apps-daemonset.js';
+import { autoscalingTables } from './schema-autoscaling.js';
+import { batchTables } from './schema-batch.js';
+import { certificatesTables } from './schema-certificates.js';
+import { clusterApiTables } from './schema-cluster-api.js';
 import { coreLegacyVolumeTables } from './schema-core-legacy.js';
 import { coreObjectTables } from './schema-core-objects.js';
 import { corePodTables } from './schema-core-pod.js';
 import { coreQuotaTables } from './schema-core-quota.js';
+import { coreReplicationControllerTables } from './schema-core-replicationcontroller.js';
 import { coreRuntimeTables } from './schema-core-runtime.js';
 import { coreStatusTables } from './schema-core-status.js';
 import { coreVolumeTables } from './schema-core-volume.js';
@@ -22,6 +28,8 @@ import { discoveryTables } from './schema-discovery.js';
 import { groupTables } from './schema-groups.js';
 import { jsonSchemaTables } from './schema-jsonschema.js';
 import { metaTables } from './schema-meta.js';
+import { networkingIngressTables } from './schema-networking-ingress.js';
+import { schedulingTables } from './schema-scheduling.js';
 
 /** Every message table, compiled and cross-checked once at load. */
 export const messageRegistry: ReadonlyMap<MessageName, MessageSpec> = compileTables(
@@ -33,11 +41,19 @@ export const messageRegistry: ReadonlyMap<MessageName, MessageSpec> = compileTab
   coreObjectTables,
   coreLegacyVolumeTables,
   coreQuotaTables,
+  coreReplicationControllerTables,
   appsTables,
+  autoscalingTables,
+  appsDaemonSetTables,
+  batchTables,
   groupTables,
   discoveryTables,
   apiextensionsTables,
   jsonSchemaTables,
+  networkingIngressTables,
+  certificatesTables,
+  clusterApiTables,
+  schedulingTables,
 );
 
 /** The compiled table of a message; a missing one is a bug in the tables. */
@@ -64,6 +80,9 @@ export const ROOT_MESSAGES: Readonly<Record<string, Readonly<Record<string, Mess
     ResourceQuota: 'core.ResourceQuota',
     LimitRange: 'core.LimitRange',
     Binding: 'core.Binding',
+    ReplicationController: 'core.ReplicationController',
+    PodTemplate: 'core.PodTemplate',
+    ComponentStatus: 'core.ComponentStatus',
   },
   'discovery.k8s.io/v1': { EndpointSlice: 'discovery.EndpointSlice' },
   'events.k8s.io/v1': { Event: 'events.Event' },
@@ -71,19 +90,45 @@ export const ROOT_MESSAGES: Readonly<Record<string, Readonly<Record<string, Mess
     Deployment: 'apps.Deployment',
     ReplicaSet: 'apps.ReplicaSet',
     StatefulSet: 'apps.StatefulSet',
+    DaemonSet: 'apps.DaemonSet',
     ControllerRevision: 'apps.ControllerRevision',
   },
-  'storage.k8s.io/v1': { StorageClass: 'storage.StorageClass' },
+  'storage.k8s.io/v1': {
+    StorageClass: 'storage.StorageClass',
+    CSIDriver: 'storage.CSIDriver',
+    CSINode: 'storage.CSINode',
+    VolumeAttachment: 'storage.VolumeAttachment',
+    CSIStorageCapacity: 'storage.CSIStorageCapacity',
+  },
   'coordination.k8s.io/v1': { Lease: 'coordination.Lease' },
   'policy/v1': { PodDisruptionBudget: 'policy.PodDisruptionBudget', Eviction: 'policy.Eviction' },
-  'networking.k8s.io/v1': { NetworkPolicy: 'networking.NetworkPolicy' },
+  'networking.k8s.io/v1': {
+    NetworkPolicy: 'networking.NetworkPolicy',
+    Ingress: 'networking.Ingress',
+    IngressClass: 'networking.IngressClass',
+    ServiceCIDR: 'networking.ServiceCIDR',
+    IPAddress: 'networking.IPAddress',
+  },
+  'node.k8s.io/v1': { RuntimeClass: 'core.RuntimeClass' },
+  'certificates.k8s.io/v1': { CertificateSigningRequest: 'core.CertificateSigningRequest' },
+  'apiregistration.k8s.io/v1': { APIService: 'core.APIService' },
+  'flowcontrol.apiserver.k8s.io/v1': {
+    FlowSchema: 'core.FlowSchema',
+    PriorityLevelConfiguration: 'core.PriorityLevelConfiguration',
+  },
   'rbac.authorization.k8s.io/v1': {
     Role: 'rbac.Role',
     ClusterRole: 'rbac.ClusterRole',
     RoleBinding: 'rbac.RoleBinding',
     ClusterRoleBinding: 'rbac.ClusterRoleBinding',
   },
-  'autoscaling/v1': { Scale: 'autoscaling.Scale' },
+  'autoscaling/v1': {
+    Scale: 'autoscaling.Scale',
+    HorizontalPodAutoscaler: 'autoscaling.v1.HorizontalPodAutoscaler',
+  },
+  'autoscaling/v2': { HorizontalPodAutoscaler: 'autoscaling.v2.HorizontalPodAutoscaler' },
+  'batch/v1': { Job: 'core.batch.Job', CronJob: 'core.batch.CronJob' },
+  'scheduling.k8s.io/v1': { PriorityClass: 'core.PriorityClass' },
   'apiextensions.k8s.io/v1': { CustomResourceDefinition: 'apiextensions.CustomResourceDefinition' },
 };
 

@@ -110,7 +110,11 @@ describe('OpenAPI v2 protobuf document', () => {
       );
     }
     assert.ok(
-      !v2Supports(decoded, { group: 'apps', version: 'v1', kind: 'DaemonSet' }, 'fieldValidation'),
+      !v2Supports(
+        decoded,
+        { group: 'apps', version: 'v1', kind: 'Frobnicator' },
+        'fieldValidation',
+      ),
     );
   });
 

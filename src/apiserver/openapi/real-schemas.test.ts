@@ -57,8 +57,9 @@ describe('documents over the generated built-in schemas', () => {
     assert.equal(podSpec.properties.containers?.['x-kubernetes-patch-merge-key'], 'name');
   });
 
-  it('stay small: every document together under 2 MiB', () => {
+  // 2.1 MiB with every kind of a default v1.33 server (issue 17); upstream's are about 4 MiB.
+  it('stay small: every document together under 3 MiB', () => {
     const bytes = [...snap.groupVersions.values()].reduce((n, d) => n + d.json.length, 0);
-    assert.ok(bytes < 2 * 2 ** 20, `${bytes} bytes`);
+    assert.ok(bytes < 3 * 2 ** 20, `${bytes} bytes`);
   });
 });
