@@ -10,6 +10,7 @@ import type { Clock } from '../util/clock.js';
 import type { ClockControl } from '../util/clock-control.js';
 import type { FeatureGates } from './feature-gates.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-limits.js';
+import type { KubeletEndpoints } from './kubelet/types.js';
 
 export interface ApiServerOptions {
   readonly backend: Backend;
@@ -29,6 +30,12 @@ export interface ApiServerOptions {
    * Absent: that resource is not served.
    */
   readonly clockControl?: ClockControl;
+  /**
+   * The nodes' kubelets as the server reaches them (`kubelet/types.ts`): pods' `log`, `exec`,
+   * `attach`, `portforward` and the Metrics API are served through them (`fleetyard up` passes
+   * the simulation's). Absent: logs and streams answer 503, the Metrics API is not served.
+   */
+  readonly kubelet?: KubeletEndpoints;
   readonly uid?: () => string;
   readonly random?: () => number;
   /**

@@ -29,6 +29,8 @@ export function validateForUpdate(
   const errors = validateObjectMetaUpdate(obj.metadata ?? {}, old.metadata ?? {});
   // A binding changes only what the scheduler may set (`spec.nodeName`, `PodScheduled`).
   if (subresource === 'binding') return errors;
+  // Their handlers check what each may change first (`handlers/pod-subresource-write.ts`).
+  if (subresource === 'ephemeralcontainers' || subresource === 'resize') return errors;
   if (subresource === 'status') {
     return errors.concat(def.strategy.validateStatusUpdate?.(obj, old) ?? []);
   }

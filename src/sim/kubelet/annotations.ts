@@ -12,6 +12,9 @@
  * | `sim.fleetyard.dev/exit-after`  | Go duration                             | `0s`    | How long an exiting container runs (from `startedAt`) before it terminates. |
  * | `sim.fleetyard.dev/shutdown-delay` | Go duration                          | the kubelet's (`0s` in `simulatedNodes`) | How long running containers take to exit (code 0) after SIGTERM when the pod is deleted; past the grace period they are killed (137). |
  *
+ * What containers log and use (`log-lines`, `log-interval`, `cpu-usage`, `memory-usage`) is
+ * read by `src/sim/kubelet-api/` and listed in docs/kubelet-endpoints.md.
+ *
  * On a Node, `sim.fleetyard.dev/state: down` stops its simulated kubelet (no heartbeats, pods
  * frozen); `up` or no annotation runs it. See `docs/simulation.md`.
  *
