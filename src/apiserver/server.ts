@@ -15,23 +15,19 @@ import {
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { Socket } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { StatusError, unauthorized } from '../api/errors.js';
 import { loadBuiltinSchemas } from '../api/schema/builtin/index.js';
 import { bearerTokenFrom, generateToken, tokenMatcher } from '../security/token.js';
 import { holdClock, realClock } from '../util/clock.js';
-import { composeAdmission } from './admission/chain.js';
-import { defaultStorageClassAdmission } from './admission/default-storage-class.js';
-import { defaultTolerationSecondsAdmission } from './admission/default-tolerations.js';
-import { limitRangerAdmission } from './admission/limit-ranger.js';
-import { persistentVolumeClaimResizeAdmission } from './admission/pvc-resize.js';
-import { resourceQuotaAdmission } from './admission/resource-quota.js';
-import { storageObjectInUseProtectionAdmission } from './admission/storage-object-in-use-protection.js';
+import { defaultAdmission } from './admission/default-plugins.js';
 import { advertisedAddress, machineInterfaces } from './bootstrap/advertise-address.js';
-import { KubernetesServiceReconciler } from './bootstrap/reconciler.js';
+import { PostStartHooks } from './bootstrap/post-start.js';
 import { CLOCK_GROUP, serveClock } from './clock-resource.js';
 import type { ApiExtensions, ApiExtensionsFactory } from './extensions.js';
 import { gateResources } from './feature-gates.js';
 import type { ApiServices } from './handlers/context.js';
+import { isLogFollow, serveUpgrade } from './handlers/pod-upgrade.js';
 import {
   applyConnectionLimits,
   type ConnectionLimitStats,
@@ -50,7 +46,7 @@ import { parseRequestUrl, type RequestUrl } from './http/request-url.js';
 import { sendError, toStatusError } from './http/respond.js';
 import { isLoopbackHost } from './loopback.js';
 import { createApiMetrics } from './metrics.js';
-import { NamespaceController, namespaceAdmission } from './namespaces.js';
+import { NamespaceController } from './namespaces.js';
 import { lazyOpenApiService } from './openapi-loader.js';
 import { ResourceRegistry } from './registry.js';
 import { parseRequestInfo } from './request-info.js';
@@ -103,7 +99,7 @@ export class ApiServer {
   readonly #namespaces: NamespaceController;
   readonly #extensions: ApiExtensions | undefined;
   readonly #services: ServiceAllocator;
-  readonly #kubernetesService: KubernetesServiceReconciler;
+  readonly #postStart: PostStartHooks;
   #inFlight = 0;
   readonly #sockets = new Set<Socket>();
   readonly #tokenMatches: ((presented: string | undefined) => boolean) | undefined;
@@ -142,22 +138,13 @@ export class ApiServer {
     this.store = new ObjectStore({
       backend: options.backend,
       clock,
-      admission: composeAdmission(
-        namespaceAdmission(options.backend),
-        // LimitRanger fills defaults before anything counts them; ResourceQuota is last, as
-        // upstream orders its plugins, so it charges the object as it will be stored.
-        limitRangerAdmission(options.backend),
-        this.#services,
-        defaultTolerationSecondsAdmission({
-          notReadyTolerationSeconds: options.defaultNotReadyTolerationSeconds,
-          unreachableTolerationSeconds: options.defaultUnreachableTolerationSeconds,
-        }),
-        // Upstream's default storage plugins, in its order.
-        defaultStorageClassAdmission(options.backend),
-        storageObjectInUseProtectionAdmission(),
-        persistentVolumeClaimResizeAdmission(options.backend),
-        resourceQuotaAdmission(options.backend, { clock }),
-      ),
+      admission: defaultAdmission({
+        backend: options.backend,
+        clock,
+        services: this.#services,
+        notReadyTolerationSeconds: options.defaultNotReadyTolerationSeconds,
+        unreachableTolerationSeconds: options.defaultUnreachableTolerationSeconds,
+      }),
       ...(options.uid ? { uid: options.uid } : {}),
       ...(options.random ? { random: options.random } : {}),
     });
@@ -189,10 +176,11 @@ export class ApiServer {
       clock,
       onError: (ns, e) => options.onError?.(`namespace ${ns}: finalization failed`, e),
     });
-    this.#kubernetesService = new KubernetesServiceReconciler({
+    this.#postStart = new PostStartHooks({
       store: this.store,
       registry: this.registry,
       clock,
+      metricsApi: options.kubelet !== undefined,
       ...(options.onError ? { onError: options.onError } : {}),
     });
     const handler = (req: IncomingMessage, res: ServerResponse): void => this.#handle(req, res);
@@ -201,6 +189,22 @@ export class ApiServer {
     this.#server = options.tls
       ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key, ...httpOptions }, handler)
       : createHttpServer(httpOptions, handler);
+    // Pod streams (exec, attach, portforward) upgrade; other upgrade requests are served plainly.
+    this.#server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) =>
+      serveUpgrade(
+        {
+          services: this.services,
+          kubelet: options.kubelet,
+          authorized: (r, path) => {
+            const presented = bearerTokenFrom(r.headers.authorization);
+            return this.#loopbackMatches(presented) || this.#authorized(r, presented, path);
+          },
+          serve: (r, res) => this.#handle(r, res),
+          onError: options.onError,
+        },
+        { req, socket, head },
+      ),
+    );
     this.#server.on(this.#options.tls ? 'secureConnection' : 'connection', (socket: Socket) => {
       this.#sockets.add(socket);
       socket.once('close', () => this.#sockets.delete(socket));
@@ -277,8 +281,10 @@ export class ApiServer {
   }
 
   /**
-   * Starts the bootstrap controller (kube-apiserver's post-start hook) when the options ask
-   * for it, once listening: its first pass is done on return. Separate from {@link start}, so
+   * Starts the post-start hooks (`bootstrap/post-start.ts`: system PriorityClasses, local
+   * APIServices, API Priority and Fairness objects, the default ServiceCIDR, and the
+   * `kubernetes` Service when the options ask for it), once listening: their first passes are
+   * done on return. Separate from {@link start}, so
    * `fleetyard up` runs it after writing the kubeconfig: that write stays the first of a start,
    * and a full disk still fails the start there, rather than this pass's failed write giving
    * the store's space reserve back for the kubeconfig to take.
@@ -286,7 +292,10 @@ export class ApiServer {
   async startKubernetesService(): Promise<void> {
     const wanted = this.#options.kubernetesService;
     const address = this.#server.address();
-    if (wanted === undefined || address === null || typeof address === 'string') return;
+    if (wanted === undefined || address === null || typeof address === 'string') {
+      await this.#postStart.start(undefined);
+      return;
+    }
     const publicIP = advertisedAddress({
       host: this.#options.host ?? '127.0.0.1',
       advertiseAddress: wanted.advertiseAddress,
@@ -298,7 +307,7 @@ export class ApiServer {
         undefined,
       );
     }
-    await this.#kubernetesService.start({
+    await this.#postStart.start({
       serviceIP: KUBERNETES_SERVICE_IP,
       securePort: address.port,
       publicIP,
@@ -313,7 +322,7 @@ export class ApiServer {
    * events and its terminating chunk.
    */
   async stop(): Promise<void> {
-    this.#kubernetesService.stop();
+    this.#postStart.stop();
     this.#namespaces.stop();
     this.#extensions?.stop();
     this.services.openapi.close();
@@ -377,9 +386,10 @@ export class ApiServer {
     // Clock itself is not cluster work: `fleetyard clock advance` polls it to see quiescence.
     const clockRequest = info.kind === 'resource' && info.group === CLOCK_GROUP;
     const served = clockRequest ? () => undefined : holdClock(this.services.clock);
-    const watch = info.kind === 'resource' && info.verb === 'watch';
+    // A followed log is long-running too: held only until it is set up.
+    const watch = info.kind === 'resource' && (info.verb === 'watch' || isLogFollow(info, url));
     if (!watch) res.once('close', served);
-    routeRequest(this.services, req, res, url, info)
+    routeRequest(this.services, req, res, url, info, this.#options.kubelet)
       .catch((e: unknown) => {
         const err = toStatusError(e);
         if (err.code >= 500) this.#options.onError?.('request failed', e);

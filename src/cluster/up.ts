@@ -34,6 +34,7 @@ import { clientUrl, servingHosts } from '../security/serving-names.js';
 import { ensureToken } from '../security/token.js';
 import { VirtualClock } from '../sim/clock/virtual-clock.js';
 import { wallClockControl } from '../sim/clock/wall-clock-control.js';
+import { simulatedKubeletEndpoints } from '../sim/kubelet-api/index.js';
 import { type Backend, openBackend } from '../storage/index.js';
 import { type Clock, realClock } from '../util/clock.js';
 import type { ClockControl, Speed } from '../util/clock-control.js';
@@ -112,7 +113,13 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
   ]);
   // Before anything can log a request: the token never appears in a log line.
   addLogSecret(token);
-  const shape: ClusterShape = { ...UP_CLUSTER_DEFAULTS, ...options.cluster };
+  // The cluster CA signs approved CertificateSigningRequests (kube-controller-manager's
+  // --cluster-signing-cert-file and --cluster-signing-key-file).
+  const shape: ClusterShape = {
+    ...UP_CLUSTER_DEFAULTS,
+    signingCaDir: resolve(dataDir, 'pki'),
+    ...options.cluster,
+  };
   // One clock for the whole process (src/sim/clock/): the API server's timestamps, its own
   // controllers and, through a replica, the controller thread.
   const virtualClock =
@@ -169,6 +176,8 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
         token,
         clock,
         clockControl,
+        // The simulated nodes' logs, exec, port-forward and usage (the Metrics API).
+        kubelet: simulatedKubeletEndpoints(clock),
         extensions: apiExtensions(),
         ...(seed !== undefined
           ? { uid: uidsFrom(seedStream(seed, 'uid')), random: seedStream(seed, 'generateName') }
