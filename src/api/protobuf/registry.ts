@@ -9,6 +9,7 @@
 import { ProtobufDecodeError } from './errors.js';
 import type { MessageName, MessageSpec } from './schema.js';
 import { compileTables } from './schema.js';
+import { admissionRegistrationTables } from './schema-admissionregistration.js';
 import { apiextensionsTables } from './schema-apiextensions.js';
 import { appsTables } from './schema-apps.js';
 import { appsDaemonSetTables } from './schema-apps-daemonset.js';
@@ -54,6 +55,7 @@ export const messageRegistry: ReadonlyMap<MessageName, MessageSpec> = compileTab
   certificatesTables,
   clusterApiTables,
   schedulingTables,
+  admissionRegistrationTables,
 );
 
 /** The compiled table of a message; a missing one is a bug in the tables. */
@@ -129,6 +131,10 @@ export const ROOT_MESSAGES: Readonly<Record<string, Readonly<Record<string, Mess
   'autoscaling/v2': { HorizontalPodAutoscaler: 'autoscaling.v2.HorizontalPodAutoscaler' },
   'batch/v1': { Job: 'core.batch.Job', CronJob: 'core.batch.CronJob' },
   'scheduling.k8s.io/v1': { PriorityClass: 'core.PriorityClass' },
+  'admissionregistration.k8s.io/v1': {
+    ValidatingWebhookConfiguration: 'core.ValidatingWebhookConfiguration',
+    MutatingWebhookConfiguration: 'core.MutatingWebhookConfiguration',
+  },
   'apiextensions.k8s.io/v1': { CustomResourceDefinition: 'apiextensions.CustomResourceDefinition' },
 };
 
