@@ -35,6 +35,7 @@ export interface DefinitionSemantics {
 /** No upstream marker: atomic for apply, replaced by strategic merge patch. */
 export const NONE: ListExtensions = {};
 const ATOMIC: ListExtensions = { 'x-kubernetes-list-type': 'atomic' };
+const SET: ListExtensions = { 'x-kubernetes-list-type': 'set' };
 const ATOMIC_STRUCT: DefinitionSemantics = { self: { 'x-kubernetes-map-type': 'atomic' } };
 const GRANULAR: ListExtensions = { 'x-kubernetes-map-type': 'granular' };
 const ATOMIC_MAP: ListExtensions = { 'x-kubernetes-map-type': 'atomic' };
@@ -306,210 +307,165 @@ const MORE_KINDS: Record<string, DefinitionSemantics> = {
   },
   'io.k8s.api.apps.v1.DaemonSetStatus': {
     properties: {
-      conditions: {
-        'x-kubernetes-list-map-keys': ['type'],
-        'x-kubernetes-list-type': 'map',
-        'x-kubernetes-patch-merge-key': 'type',
-        'x-kubernetes-patch-strategy': 'merge',
-      },
+      conditions: CONDITIONS,
     },
   },
   'io.k8s.api.autoscaling.v1.CrossVersionObjectReference': {
-    self: { 'x-kubernetes-map-type': 'atomic' },
+    ...ATOMIC_STRUCT,
   },
   'io.k8s.api.autoscaling.v2.HPAScalingRules': {
-    properties: { policies: { 'x-kubernetes-list-type': 'atomic' } },
+    properties: { policies: ATOMIC },
   },
   'io.k8s.api.autoscaling.v2.HorizontalPodAutoscalerSpec': {
-    properties: { metrics: { 'x-kubernetes-list-type': 'atomic' } },
+    properties: { metrics: ATOMIC },
   },
   'io.k8s.api.autoscaling.v2.HorizontalPodAutoscalerStatus': {
     properties: {
-      conditions: {
-        'x-kubernetes-list-map-keys': ['type'],
-        'x-kubernetes-list-type': 'map',
-        'x-kubernetes-patch-merge-key': 'type',
-        'x-kubernetes-patch-strategy': 'merge',
-      },
-      currentMetrics: { 'x-kubernetes-list-type': 'atomic' },
+      conditions: CONDITIONS,
+      currentMetrics: ATOMIC,
     },
   },
   'io.k8s.api.batch.v1.CronJobStatus': {
-    properties: { active: { 'x-kubernetes-list-type': 'atomic' } },
+    properties: { active: ATOMIC },
   },
   'io.k8s.api.batch.v1.JobStatus': {
     properties: {
       conditions: {
-        'x-kubernetes-list-type': 'atomic',
+        ...ATOMIC,
         'x-kubernetes-patch-merge-key': 'type',
         'x-kubernetes-patch-strategy': 'merge',
       },
     },
   },
   'io.k8s.api.batch.v1.PodFailurePolicy': {
-    properties: { rules: { 'x-kubernetes-list-type': 'atomic' } },
+    properties: { rules: ATOMIC },
   },
   'io.k8s.api.batch.v1.PodFailurePolicyOnExitCodesRequirement': {
-    properties: { values: { 'x-kubernetes-list-type': 'set' } },
+    properties: { values: SET },
   },
   'io.k8s.api.batch.v1.PodFailurePolicyRule': {
-    properties: { onPodConditions: { 'x-kubernetes-list-type': 'atomic' } },
+    properties: { onPodConditions: ATOMIC },
   },
   'io.k8s.api.batch.v1.SuccessPolicy': {
-    properties: { rules: { 'x-kubernetes-list-type': 'atomic' } },
+    properties: { rules: ATOMIC },
   },
   'io.k8s.api.batch.v1.UncountedTerminatedPods': {
     properties: {
-      failed: { 'x-kubernetes-list-type': 'set' },
-      succeeded: { 'x-kubernetes-list-type': 'set' },
+      failed: SET,
+      succeeded: SET,
     },
   },
   'io.k8s.api.certificates.v1.CertificateSigningRequestSpec': {
     properties: {
-      groups: { 'x-kubernetes-list-type': 'atomic' },
-      usages: { 'x-kubernetes-list-type': 'atomic' },
+      groups: ATOMIC,
+      usages: ATOMIC,
     },
   },
   'io.k8s.api.certificates.v1.CertificateSigningRequestStatus': {
     properties: {
-      conditions: { 'x-kubernetes-list-map-keys': ['type'], 'x-kubernetes-list-type': 'map' },
+      conditions: mapList('type'),
     },
   },
   'io.k8s.api.core.v1.ComponentStatus': {
     properties: {
-      conditions: {
-        'x-kubernetes-list-map-keys': ['type'],
-        'x-kubernetes-list-type': 'map',
-        'x-kubernetes-patch-merge-key': 'type',
-        'x-kubernetes-patch-strategy': 'merge',
-      },
+      conditions: CONDITIONS,
     },
   },
   'io.k8s.api.core.v1.ReplicationControllerSpec': {
-    properties: { selector: { 'x-kubernetes-map-type': 'atomic' } },
+    properties: { selector: ATOMIC_MAP },
   },
   'io.k8s.api.core.v1.ReplicationControllerStatus': {
     properties: {
-      conditions: {
-        'x-kubernetes-list-map-keys': ['type'],
-        'x-kubernetes-list-type': 'map',
-        'x-kubernetes-patch-merge-key': 'type',
-        'x-kubernetes-patch-strategy': 'merge',
-      },
+      conditions: CONDITIONS,
     },
   },
   'io.k8s.api.flowcontrol.v1.FlowSchemaSpec': {
-    properties: { rules: { 'x-kubernetes-list-type': 'atomic' } },
+    properties: { rules: ATOMIC },
   },
   'io.k8s.api.flowcontrol.v1.FlowSchemaStatus': {
     properties: {
-      conditions: {
-        'x-kubernetes-list-map-keys': ['type'],
-        'x-kubernetes-list-type': 'map',
-        'x-kubernetes-patch-merge-key': 'type',
-        'x-kubernetes-patch-strategy': 'merge',
-      },
+      conditions: CONDITIONS,
     },
   },
   'io.k8s.api.flowcontrol.v1.NonResourcePolicyRule': {
     properties: {
-      nonResourceURLs: { 'x-kubernetes-list-type': 'set' },
-      verbs: { 'x-kubernetes-list-type': 'set' },
+      nonResourceURLs: SET,
+      verbs: SET,
     },
   },
   'io.k8s.api.flowcontrol.v1.PolicyRulesWithSubjects': {
     properties: {
-      nonResourceRules: { 'x-kubernetes-list-type': 'atomic' },
-      resourceRules: { 'x-kubernetes-list-type': 'atomic' },
-      subjects: { 'x-kubernetes-list-type': 'atomic' },
+      nonResourceRules: ATOMIC,
+      resourceRules: ATOMIC,
+      subjects: ATOMIC,
     },
   },
   'io.k8s.api.flowcontrol.v1.PriorityLevelConfigurationStatus': {
     properties: {
-      conditions: {
-        'x-kubernetes-list-map-keys': ['type'],
-        'x-kubernetes-list-type': 'map',
-        'x-kubernetes-patch-merge-key': 'type',
-        'x-kubernetes-patch-strategy': 'merge',
-      },
+      conditions: CONDITIONS,
     },
   },
   'io.k8s.api.flowcontrol.v1.ResourcePolicyRule': {
     properties: {
-      apiGroups: { 'x-kubernetes-list-type': 'set' },
-      namespaces: { 'x-kubernetes-list-type': 'set' },
-      resources: { 'x-kubernetes-list-type': 'set' },
-      verbs: { 'x-kubernetes-list-type': 'set' },
+      apiGroups: SET,
+      namespaces: SET,
+      resources: SET,
+      verbs: SET,
     },
   },
   'io.k8s.api.networking.v1.HTTPIngressRuleValue': {
-    properties: { paths: { 'x-kubernetes-list-type': 'atomic' } },
+    properties: { paths: ATOMIC },
   },
   'io.k8s.api.networking.v1.IngressLoadBalancerIngress': {
-    properties: { ports: { 'x-kubernetes-list-type': 'atomic' } },
+    properties: { ports: ATOMIC },
   },
   'io.k8s.api.networking.v1.IngressLoadBalancerStatus': {
-    properties: { ingress: { 'x-kubernetes-list-type': 'atomic' } },
+    properties: { ingress: ATOMIC },
   },
   'io.k8s.api.networking.v1.IngressSpec': {
     properties: {
-      rules: { 'x-kubernetes-list-type': 'atomic' },
-      tls: { 'x-kubernetes-list-type': 'atomic' },
+      rules: ATOMIC,
+      tls: ATOMIC,
     },
   },
   'io.k8s.api.networking.v1.IngressTLS': {
-    properties: { hosts: { 'x-kubernetes-list-type': 'atomic' } },
+    properties: { hosts: ATOMIC },
   },
-  'io.k8s.api.networking.v1.ServiceBackendPort': { self: { 'x-kubernetes-map-type': 'atomic' } },
+  'io.k8s.api.networking.v1.ServiceBackendPort': { ...ATOMIC_STRUCT },
   'io.k8s.api.networking.v1.ServiceCIDRSpec': {
-    properties: { cidrs: { 'x-kubernetes-list-type': 'atomic' } },
+    properties: { cidrs: ATOMIC },
   },
   'io.k8s.api.networking.v1.ServiceCIDRStatus': {
     properties: {
-      conditions: {
-        'x-kubernetes-list-map-keys': ['type'],
-        'x-kubernetes-list-type': 'map',
-        'x-kubernetes-patch-merge-key': 'type',
-        'x-kubernetes-patch-strategy': 'merge',
-      },
+      conditions: CONDITIONS,
     },
   },
   'io.k8s.api.node.v1.Scheduling': {
     properties: {
-      nodeSelector: { 'x-kubernetes-map-type': 'atomic' },
-      tolerations: { 'x-kubernetes-list-type': 'atomic' },
+      nodeSelector: ATOMIC_MAP,
+      tolerations: ATOMIC,
     },
   },
   'io.k8s.api.storage.v1.CSIDriverSpec': {
     properties: {
-      tokenRequests: { 'x-kubernetes-list-type': 'atomic' },
-      volumeLifecycleModes: { 'x-kubernetes-list-type': 'set' },
+      tokenRequests: ATOMIC,
+      volumeLifecycleModes: SET,
     },
   },
   'io.k8s.api.storage.v1.CSINodeDriver': {
-    properties: { topologyKeys: { 'x-kubernetes-list-type': 'atomic' } },
+    properties: { topologyKeys: ATOMIC },
   },
   'io.k8s.api.storage.v1.CSINodeSpec': {
     properties: {
-      drivers: {
-        'x-kubernetes-list-map-keys': ['name'],
-        'x-kubernetes-list-type': 'map',
-        'x-kubernetes-patch-merge-key': 'name',
-        'x-kubernetes-patch-strategy': 'merge',
-      },
+      drivers: mergeMap('name'),
     },
   },
   'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceSpec': {
-    properties: { caBundle: { 'x-kubernetes-list-type': 'atomic' } },
+    properties: { caBundle: ATOMIC },
   },
   'io.k8s.kube-aggregator.pkg.apis.apiregistration.v1.APIServiceStatus': {
     properties: {
-      conditions: {
-        'x-kubernetes-list-map-keys': ['type'],
-        'x-kubernetes-list-type': 'map',
-        'x-kubernetes-patch-merge-key': 'type',
-        'x-kubernetes-patch-strategy': 'merge',
-      },
+      conditions: CONDITIONS,
     },
   },
 };
