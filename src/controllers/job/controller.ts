@@ -16,6 +16,7 @@ import { RESOURCES } from '../../controller/context.js';
 import { runController } from '../../controller/controller.js';
 import { EXPECTATIONS_TIMEOUT_MS, UIDTrackingExpectations } from '../../controller/expectations.js';
 import { kindInformer } from '../../controller/kind-informer.js';
+import { OwnWrites } from '../../controller/own-writes.js';
 import { WorkQueue } from '../../controller/workqueue.js';
 import { JOB_CONTROLLER_NAME, JOBS } from './constants.js';
 import { type JobPodEffects, podAdded, podDeleted, podUpdated } from './pod-events.js';
@@ -58,6 +59,7 @@ async function run(ctx: ControllerContext, options: JobControllerOptions): Promi
     ttlMs: EXPECTATIONS_TIMEOUT_MS,
   });
   const pending = new Set<string>();
+  const own = new OwnWrites<Job>();
 
   const jobRegistration = jobInformer.addEventHandler({
     onAdd: (job) => queue.add(keyOf(job)),
@@ -68,6 +70,7 @@ async function run(ctx: ControllerContext, options: JobControllerOptions): Promi
     onDelete: (deleted) => {
       const job = deletedObject(deleted);
       expectations.delete(keyOf(job));
+      own.forget(keyOf(job), job.metadata?.uid);
       // Its pods lose their Job: free them of the tracking finalizer.
       for (const p of podInformer.lister.listInNamespace(job.metadata?.namespace ?? '')) {
         const ref = p.metadata?.ownerReferences?.find((r) => r.controller === true);
@@ -98,6 +101,7 @@ async function run(ctx: ControllerContext, options: JobControllerOptions): Promi
       recorder: ctx.eventRecorder(JOB_CONTROLLER_NAME),
       expectations,
       pendingFinalizerRemovals: pending,
+      own,
       warn: (fields, msg) => ctx.log.warn(fields, msg),
     };
     const syncOrphan = async (key: string): Promise<Record<string, never>> => {

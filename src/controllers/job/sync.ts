@@ -20,6 +20,7 @@ import { RESOURCES } from '../../controller/context.js';
 import type { ReconcileResult } from '../../controller/controller.js';
 import type { EventRecorder } from '../../controller/events.js';
 import type { UIDTrackingExpectations } from '../../controller/expectations.js';
+import type { OwnWrites } from '../../controller/own-writes.js';
 import { slowStartBatch } from '../../controller/slow-start.js';
 import type { Clock } from '../../util/clock.js';
 import { claimJobPods } from './claim.js';
@@ -38,6 +39,13 @@ export interface JobSyncDeps {
   readonly expectations: UIDTrackingExpectations;
   /** UIDs of pods whose finalizer removal is in flight (the controller's pod handler clears them). */
   readonly pendingFinalizerRemovals: Set<string>;
+  /**
+   * The status this controller last wrote per Job, until the cache has it. Without it a sync
+   * that follows its own status write before the watch echoes it plans from the Job that write
+   * replaced: a pod the write counted and whose finalizer is already gone is then counted
+   * nowhere, one pod too many is created, and the next sync deletes it as a failure.
+   */
+  readonly own: OwnWrites<Job>;
   readonly warn: (fields: Record<string, unknown>, msg: string) => void;
 }
 
@@ -51,7 +59,7 @@ export function managedElsewhere(job: Job): boolean {
 
 export async function syncJob(deps: JobSyncDeps, key: string): Promise<ReconcileResult> {
   const [namespace, name] = splitKey(key);
-  const job = deps.jobs.get(namespace, name);
+  const job = deps.own.newest(key, deps.jobs.get(namespace, name));
   if (job === undefined) {
     deps.expectations.delete(key);
     return {};
@@ -108,7 +116,8 @@ async function syncWith(
     status.active = Math.max(0, (status.active ?? 0) - failedCreates.count);
   if (!deepEqual(job.status ?? {}, status)) {
     const ref = { ...JOBS, namespace, name };
-    await deps.client.updateStatus(ref, { ...job, status });
+    const written = await deps.client.updateStatus(ref, { ...job, status });
+    deps.own.record(key, job.metadata?.resourceVersion, asKind(written, 'Job'));
   }
   await removeFinalizers(deps, plan.removeFinalizers);
   for (const e of plan.events) deps.recorder.event(job, e.type, e.reason, e.message);
