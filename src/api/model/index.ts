@@ -32,6 +32,8 @@ export type * from './admissionregistration.generated.js';
 export type * from './apiextensions.generated.js';
 export type * from './apiregistration.generated.js';
 export type * from './apps.generated.js';
+export type * from './authentication.generated.js';
+export type * from './authorization.generated.js';
 export type * from './autoscaling.generated.js';
 export type * from './batch.generated.js';
 export type * from './celld.generated.js';

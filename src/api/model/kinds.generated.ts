@@ -32,6 +32,10 @@
 import type {
   MutatingWebhookConfiguration,
   MutatingWebhookConfigurationList,
+  ValidatingAdmissionPolicy,
+  ValidatingAdmissionPolicyBinding,
+  ValidatingAdmissionPolicyBindingList,
+  ValidatingAdmissionPolicyList,
   ValidatingWebhookConfiguration,
   ValidatingWebhookConfigurationList,
 } from './admissionregistration.generated.js';
@@ -52,6 +56,17 @@ import type {
   StatefulSet,
   StatefulSetList,
 } from './apps.generated.js';
+import type {
+  AuthenticationV1TokenRequest,
+  SelfSubjectReview,
+  TokenReview,
+} from './authentication.generated.js';
+import type {
+  LocalSubjectAccessReview,
+  SelfSubjectAccessReview,
+  SelfSubjectRulesReview,
+  SubjectAccessReview,
+} from './authorization.generated.js';
 import type {
   AutoscalingV1HorizontalPodAutoscaler,
   AutoscalingV1HorizontalPodAutoscalerList,
@@ -151,6 +166,7 @@ import type {
 export type BuiltinKinds = {
   APIService: APIService;
   APIServiceList: APIServiceList;
+  AuthenticationV1TokenRequest: AuthenticationV1TokenRequest;
   AutoscalingV1HorizontalPodAutoscaler: AutoscalingV1HorizontalPodAutoscaler;
   AutoscalingV1HorizontalPodAutoscalerList: AutoscalingV1HorizontalPodAutoscalerList;
   AutoscalingV2HorizontalPodAutoscaler: AutoscalingV2HorizontalPodAutoscaler;
@@ -205,6 +221,7 @@ export type BuiltinKinds = {
   LeaseList: LeaseList;
   LimitRange: LimitRange;
   LimitRangeList: LimitRangeList;
+  LocalSubjectAccessReview: LocalSubjectAccessReview;
   MutatingWebhookConfiguration: MutatingWebhookConfiguration;
   MutatingWebhookConfigurationList: MutatingWebhookConfigurationList;
   Namespace: Namespace;
@@ -242,6 +259,9 @@ export type BuiltinKinds = {
   Scale: Scale;
   Secret: Secret;
   SecretList: SecretList;
+  SelfSubjectAccessReview: SelfSubjectAccessReview;
+  SelfSubjectReview: SelfSubjectReview;
+  SelfSubjectRulesReview: SelfSubjectRulesReview;
   Service: Service;
   ServiceAccount: ServiceAccount;
   ServiceAccountList: ServiceAccountList;
@@ -253,6 +273,12 @@ export type BuiltinKinds = {
   Status: Status;
   StorageClass: StorageClass;
   StorageClassList: StorageClassList;
+  SubjectAccessReview: SubjectAccessReview;
+  TokenReview: TokenReview;
+  ValidatingAdmissionPolicy: ValidatingAdmissionPolicy;
+  ValidatingAdmissionPolicyBinding: ValidatingAdmissionPolicyBinding;
+  ValidatingAdmissionPolicyBindingList: ValidatingAdmissionPolicyBindingList;
+  ValidatingAdmissionPolicyList: ValidatingAdmissionPolicyList;
   ValidatingWebhookConfiguration: ValidatingWebhookConfiguration;
   ValidatingWebhookConfigurationList: ValidatingWebhookConfigurationList;
   VolumeAttachment: VolumeAttachment;
@@ -263,6 +289,7 @@ export type BuiltinKinds = {
 export const BUILTIN_KINDS = {
   APIService: { kind: 'APIService', apiVersions: ['apiregistration.k8s.io/v1'] },
   APIServiceList: { kind: 'APIServiceList', apiVersions: ['apiregistration.k8s.io/v1'] },
+  AuthenticationV1TokenRequest: { kind: 'TokenRequest', apiVersions: ['authentication.k8s.io/v1'] },
   AutoscalingV1HorizontalPodAutoscaler: {
     kind: 'HorizontalPodAutoscaler',
     apiVersions: ['autoscaling/v1'],
@@ -327,6 +354,8 @@ export const BUILTIN_KINDS = {
       'apiextensions.k8s.io/v1',
       'apiregistration.k8s.io/v1',
       'apps/v1',
+      'authentication.k8s.io/v1',
+      'authorization.k8s.io/v1',
       'autoscaling/v1',
       'autoscaling/v2',
       'batch/v1',
@@ -367,6 +396,10 @@ export const BUILTIN_KINDS = {
   LeaseList: { kind: 'LeaseList', apiVersions: ['coordination.k8s.io/v1'] },
   LimitRange: { kind: 'LimitRange', apiVersions: ['v1'] },
   LimitRangeList: { kind: 'LimitRangeList', apiVersions: ['v1'] },
+  LocalSubjectAccessReview: {
+    kind: 'LocalSubjectAccessReview',
+    apiVersions: ['authorization.k8s.io/v1'],
+  },
   MutatingWebhookConfiguration: {
     kind: 'MutatingWebhookConfiguration',
     apiVersions: ['admissionregistration.k8s.io/v1'],
@@ -416,6 +449,15 @@ export const BUILTIN_KINDS = {
   Scale: { kind: 'Scale', apiVersions: ['autoscaling/v1'] },
   Secret: { kind: 'Secret', apiVersions: ['v1'] },
   SecretList: { kind: 'SecretList', apiVersions: ['v1'] },
+  SelfSubjectAccessReview: {
+    kind: 'SelfSubjectAccessReview',
+    apiVersions: ['authorization.k8s.io/v1'],
+  },
+  SelfSubjectReview: { kind: 'SelfSubjectReview', apiVersions: ['authentication.k8s.io/v1'] },
+  SelfSubjectRulesReview: {
+    kind: 'SelfSubjectRulesReview',
+    apiVersions: ['authorization.k8s.io/v1'],
+  },
   Service: { kind: 'Service', apiVersions: ['v1'] },
   ServiceAccount: { kind: 'ServiceAccount', apiVersions: ['v1'] },
   ServiceAccountList: { kind: 'ServiceAccountList', apiVersions: ['v1'] },
@@ -427,6 +469,24 @@ export const BUILTIN_KINDS = {
   Status: { kind: 'Status', apiVersions: ['v1'] },
   StorageClass: { kind: 'StorageClass', apiVersions: ['storage.k8s.io/v1'] },
   StorageClassList: { kind: 'StorageClassList', apiVersions: ['storage.k8s.io/v1'] },
+  SubjectAccessReview: { kind: 'SubjectAccessReview', apiVersions: ['authorization.k8s.io/v1'] },
+  TokenReview: { kind: 'TokenReview', apiVersions: ['authentication.k8s.io/v1'] },
+  ValidatingAdmissionPolicy: {
+    kind: 'ValidatingAdmissionPolicy',
+    apiVersions: ['admissionregistration.k8s.io/v1'],
+  },
+  ValidatingAdmissionPolicyBinding: {
+    kind: 'ValidatingAdmissionPolicyBinding',
+    apiVersions: ['admissionregistration.k8s.io/v1'],
+  },
+  ValidatingAdmissionPolicyBindingList: {
+    kind: 'ValidatingAdmissionPolicyBindingList',
+    apiVersions: ['admissionregistration.k8s.io/v1'],
+  },
+  ValidatingAdmissionPolicyList: {
+    kind: 'ValidatingAdmissionPolicyList',
+    apiVersions: ['admissionregistration.k8s.io/v1'],
+  },
   ValidatingWebhookConfiguration: {
     kind: 'ValidatingWebhookConfiguration',
     apiVersions: ['admissionregistration.k8s.io/v1'],

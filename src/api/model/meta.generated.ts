@@ -101,6 +101,8 @@ export type DeleteOptions = {
     | 'apiextensions.k8s.io/v1'
     | 'apiregistration.k8s.io/v1'
     | 'apps/v1'
+    | 'authentication.k8s.io/v1'
+    | 'authorization.k8s.io/v1'
     | 'autoscaling/v1'
     | 'autoscaling/v2'
     | 'batch/v1'
@@ -163,6 +165,25 @@ export type DeleteOptions = {
    * foreground.
    */
   propagationPolicy?: string;
+};
+
+/**
+ * FieldSelectorRequirement is a selector that contains values, a key, and an operator that relates
+ * the key and values.
+ */
+export type FieldSelectorRequirement = {
+  /** key is the field selector key that the requirement applies to. */
+  key: string;
+  /**
+   * operator represents a key's relationship to a set of values. Valid operators are In, NotIn,
+   * Exists, DoesNotExist. The list of operators may grow in the future.
+   */
+  operator: string;
+  /**
+   * values is an array of string values. If the operator is In or NotIn, the values array must be
+   * non-empty. If the operator is Exists or DoesNotExist, the values array must be empty.
+   */
+  values?: string[];
 };
 
 /**

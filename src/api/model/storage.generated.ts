@@ -170,7 +170,7 @@ export type CSIDriverSpec = {
    * TokenRequest should be different and at most one token is empty string. To receive a new token
    * after expiry, RequiresRepublish can be used to trigger NodePublishVolume periodically.
    */
-  tokenRequests?: TokenRequest[];
+  tokenRequests?: StorageV1TokenRequest[];
   /**
    * volumeLifecycleModes defines what kind of volumes this CSI volume driver supports. The default
    * if the list is empty is "Persistent", which is the usage defined by the CSI specification and
@@ -430,7 +430,7 @@ export type StorageClassList = {
 };
 
 /** TokenRequest contains parameters of a service account token. */
-export type TokenRequest = {
+export type StorageV1TokenRequest = {
   /**
    * audience is the intended audience of the token in "TokenRequestSpec". It will default to the
    * audiences of kube apiserver.

@@ -233,6 +233,7 @@ const CORE_SEMANTICS: Record<string, DefinitionSemantics> = {
 
 const META_SEMANTICS: Record<string, DefinitionSemantics> = {
   DeleteOptions: { properties: { dryRun: ATOMIC } },
+  FieldSelectorRequirement: { properties: { values: ATOMIC } },
   LabelSelector: { ...ATOMIC_STRUCT, properties: { matchExpressions: ATOMIC } },
   LabelSelectorRequirement: { properties: { values: ATOMIC } },
   ObjectMeta: {
@@ -282,6 +283,40 @@ const APIEXTENSIONS_SEMANTICS: Record<string, DefinitionSemantics> = {
 
 /** The kinds issue 17 added, read from upstream's published OpenAPI (Kubernetes 1.34) markers. */
 const MORE_KINDS: Record<string, DefinitionSemantics> = {
+  'io.k8s.api.admissionregistration.v1.MatchResources': {
+    ...ATOMIC_STRUCT,
+    properties: { excludeResourceRules: ATOMIC, resourceRules: ATOMIC },
+  },
+  'io.k8s.api.admissionregistration.v1.NamedRuleWithOperations': {
+    ...ATOMIC_STRUCT,
+    properties: {
+      apiGroups: ATOMIC,
+      apiVersions: ATOMIC,
+      operations: ATOMIC,
+      resourceNames: ATOMIC,
+      resources: ATOMIC,
+    },
+  },
+  'io.k8s.api.admissionregistration.v1.ParamKind': { ...ATOMIC_STRUCT },
+  'io.k8s.api.admissionregistration.v1.ParamRef': { ...ATOMIC_STRUCT },
+  'io.k8s.api.admissionregistration.v1.TypeChecking': {
+    properties: { expressionWarnings: ATOMIC },
+  },
+  'io.k8s.api.admissionregistration.v1.ValidatingAdmissionPolicyBindingSpec': {
+    properties: { validationActions: SET },
+  },
+  'io.k8s.api.admissionregistration.v1.ValidatingAdmissionPolicySpec': {
+    properties: {
+      auditAnnotations: ATOMIC,
+      matchConditions: mergeMap('name'),
+      validations: ATOMIC,
+      variables: mergeMap('name'),
+    },
+  },
+  'io.k8s.api.admissionregistration.v1.ValidatingAdmissionPolicyStatus': {
+    properties: { conditions: CONDITIONS },
+  },
+  'io.k8s.api.admissionregistration.v1.Variable': { ...ATOMIC_STRUCT },
   'io.k8s.api.admissionregistration.v1.MutatingWebhook': {
     properties: {
       admissionReviewVersions: ATOMIC,
@@ -309,6 +344,22 @@ const MORE_KINDS: Record<string, DefinitionSemantics> = {
     properties: {
       conditions: CONDITIONS,
     },
+  },
+  'io.k8s.api.authentication.v1.TokenRequestSpec': { properties: { audiences: ATOMIC } },
+  'io.k8s.api.authentication.v1.TokenReviewSpec': { properties: { audiences: ATOMIC } },
+  'io.k8s.api.authentication.v1.TokenReviewStatus': { properties: { audiences: ATOMIC } },
+  'io.k8s.api.authentication.v1.UserInfo': { properties: { groups: ATOMIC } },
+  'io.k8s.api.authorization.v1.FieldSelectorAttributes': { properties: { requirements: ATOMIC } },
+  'io.k8s.api.authorization.v1.LabelSelectorAttributes': { properties: { requirements: ATOMIC } },
+  'io.k8s.api.authorization.v1.NonResourceRule': {
+    properties: { nonResourceURLs: ATOMIC, verbs: ATOMIC },
+  },
+  'io.k8s.api.authorization.v1.ResourceRule': {
+    properties: { apiGroups: ATOMIC, resourceNames: ATOMIC, resources: ATOMIC, verbs: ATOMIC },
+  },
+  'io.k8s.api.authorization.v1.SubjectAccessReviewSpec': { properties: { groups: ATOMIC } },
+  'io.k8s.api.authorization.v1.SubjectRulesReviewStatus': {
+    properties: { nonResourceRules: ATOMIC, resourceRules: ATOMIC },
   },
   'io.k8s.api.autoscaling.v1.CrossVersionObjectReference': {
     ...ATOMIC_STRUCT,
