@@ -94,6 +94,21 @@ export interface WriteOptions {
    * no-op. Gets the new object and the stored one (absent on create).
    */
   readonly track?: (next: KubeObject, current: KubeObject | undefined) => KubeObject;
+  /** Admission outside the store (webhooks, policies, RBAC's escalation check); see below. */
+  readonly admit?: ExternalAdmission;
+}
+
+/**
+ * Admission that is asynchronous or needs the requesting user, called where upstream's
+ * registry calls admission: `mutate` on the object a write proposes (a create before its name,
+ * UID and timestamps are filled, an update after the caller's change and the kind's defaults,
+ * once per conflict retry as upstream's GuaranteedUpdate re-runs it), `validate` on the final
+ * object right before it is written (`next` is undefined for a delete, `current` for a
+ * create). Either may throw a StatusError to refuse the write.
+ */
+export interface ExternalAdmission {
+  mutate?(next: KubeObject, current: KubeObject | undefined): Promise<KubeObject>;
+  validate?(next: KubeObject | undefined, current: KubeObject | undefined): Promise<void>;
 }
 
 /** The result of a write: the stored JSON, and the object it encodes. */
@@ -159,11 +174,18 @@ export class ObjectStore {
     obj: KubeObject,
     options: WriteOptions = {},
   ): Promise<WriteResult> {
-    setTypeMeta(obj, def);
-    const meta = metaOf(obj);
-    if (def.namespaced) meta.namespace = namespace;
-    else delete meta.namespace;
+    const placed = (o: KubeObject): void => {
+      setTypeMeta(o, def);
+      if (def.namespaced) metaOf(o).namespace = namespace;
+      else delete metaOf(o).namespace;
+    };
+    placed(obj);
     def.strategy.defaults?.(obj);
+    if (options.admit?.mutate !== undefined) {
+      obj = await options.admit.mutate(obj, undefined);
+      placed(obj);
+    }
+    const meta = metaOf(obj);
     def.strategy.prepareForCreate?.(obj);
     prepareCreateMeta(obj, def, this.#clock.now(), this.#uid());
     // The prefix a name is generated from (none when the object is named).
@@ -193,6 +215,7 @@ export class ObjectStore {
     const name = metaOf(obj).name!;
     this.#check(def, obj, validateForCreate(def, obj));
     this.#admission?.admitCreate?.(def, namespace, obj, { dryRun: options.dryRun === true });
+    await options.admit?.validate?.(obj, undefined);
     const release = this.#admission?.allocate?.(def, obj);
     try {
       const tracked = options.track ? options.track(obj, undefined) : obj;
@@ -227,12 +250,12 @@ export class ObjectStore {
       const currentKv = this.backend.getLatest(key);
       if (currentKv === undefined) throw notFound(groupResource(def), name);
       const current = decodeServed(def, currentKv.value);
-      // A fresh decode of the stored text is the caller's private copy to change.
-      const proposed = update(decodeServed(def, currentKv.value));
+      const proposed = await proposeUpdate(def, update, currentKv.value, current, options);
       const prepared = this.#prepareUpdate(def, namespace, name, proposed, current, options);
       if (sameStoredObject(prepared, current)) {
         return { json: servedJson(def, currentKv.value), object: current };
       }
+      await options.admit?.validate?.(prepared, current);
       const next = options.track ? options.track(prepared, current) : prepared;
       if (options.dryRun) return { json: stringifyJson(next), object: next };
       const remove = readyToRemove(next, def);
@@ -328,6 +351,7 @@ export class ObjectStore {
       }
       const removed = plan.action === 'remove';
       const final = plan.action === 'mark' ? plan.next : current;
+      await writeOptions.admit?.validate?.(undefined, current);
       if (writeOptions.dryRun) return { json: stringifyJson(final), object: final, removed };
       const written = await this.#write(
         def,
@@ -346,6 +370,22 @@ export class ObjectStore {
     if (errors.length > 0)
       throw invalid({ group: def.group, kind: def.kind }, obj.metadata?.name ?? '', errors);
   }
+}
+
+/** The caller's change to the newest object, then mutating admission (with the kind's defaults). */
+async function proposeUpdate(
+  def: ResourceDefinition,
+  update: UpdateFn,
+  currentJson: string,
+  current: KubeObject,
+  options: UpdateOptions,
+): Promise<KubeObject> {
+  // A fresh decode of the stored text is the caller's private copy to change.
+  const proposed = update(decodeServed(def, currentJson));
+  const mutate = options.admit?.mutate;
+  if (mutate === undefined) return proposed;
+  if ((options.subresource ?? '') !== 'status') def.strategy.defaults?.(proposed);
+  return mutate(proposed, current);
 }
 
 function keepStatus(next: KubeObject, current: KubeObject): void {
