@@ -252,10 +252,12 @@ export class ObjectStore {
       const current = decodeServed(def, currentKv.value);
       const proposed = await proposeUpdate(def, update, currentKv.value, current, options);
       const prepared = this.#prepareUpdate(def, namespace, name, proposed, current, options);
+      // Before the no-op check: upstream validates inside the update function, then skips the
+      // write of an unchanged object.
+      await options.admit?.validate?.(prepared, current);
       if (sameStoredObject(prepared, current)) {
         return { json: servedJson(def, currentKv.value), object: current };
       }
-      await options.admit?.validate?.(prepared, current);
       const next = options.track ? options.track(prepared, current) : prepared;
       if (options.dryRun) return { json: stringifyJson(next), object: next };
       const remove = readyToRemove(next, def);
