@@ -149,6 +149,11 @@ export interface ResourceDefinition {
    * {@link SharedStorage}); absent: this definition is its own storage version.
    */
   readonly storage?: SharedStorage;
+  /**
+   * The verbs served, when not every verb: the access reviews are create-only and never
+   * stored (upstream's `rest.Creater`-only REST).
+   */
+  readonly verbs?: readonly string[];
 }
 
 export function apiVersionOf(def: Pick<ResourceDefinition, 'group' | 'version'>): string {

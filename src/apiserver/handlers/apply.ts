@@ -80,7 +80,7 @@ export async function handleApply(
         checkResourceVersion(call, applied, current);
         return replacement(sub, object, current, call.def);
       },
-      { dryRun, subresource: sub },
+      { dryRun, subresource: sub, admit: api.admit?.(call, 'UPDATE') },
     );
     sendJson(call.res, 200, result.json);
   } catch (e) {
@@ -89,6 +89,7 @@ export async function handleApply(
     const { object } = applyPatch(undefined, applied, options);
     const created = await api.store.create(def, info.namespace, withName(object, info.name), {
       dryRun,
+      admit: api.admit?.(call, 'CREATE'),
     });
     sendJson(call.res, 201, created.json);
   }

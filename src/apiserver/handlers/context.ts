@@ -14,7 +14,7 @@ import type { ApiMetrics } from '../metrics.js';
 import type { OpenApiService } from '../openapi/index.js';
 import type { ResourceRegistry } from '../registry.js';
 import type { ResourceRequest } from '../request-info.js';
-import type { ObjectStore } from '../store/object-store.js';
+import type { ExternalAdmission, ObjectStore } from '../store/object-store.js';
 
 export interface ApiServices {
   readonly registry: ResourceRegistry;
@@ -35,7 +35,15 @@ export interface ApiServices {
   readonly servedClock?: ServedClock;
   /** What serves kinds beyond the built-in ones (CRDs); absent: built-in kinds only. */
   readonly extensions?: ApiExtensions;
+  /**
+   * Admission that needs the request (its user, dry run) or is asynchronous: RBAC's
+   * escalation check, NodeRestriction, admission policies and webhooks. Absent: none.
+   */
+  readonly admit?: (call: ResourceCall, operation: AdmissionOperation) => ExternalAdmission;
 }
+
+/** An admission request's operation (upstream `admission.Operation`). */
+export type AdmissionOperation = 'CREATE' | 'UPDATE' | 'DELETE' | 'CONNECT';
 
 export interface ResourceCall {
   readonly req: IncomingMessage;

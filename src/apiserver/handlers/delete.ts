@@ -26,7 +26,10 @@ export async function handleDelete(api: ApiServices, call: ResourceCall): Promis
   const options = await deleteOptions(call);
   const { def, info } = call;
   const dryRun = (options.dryRun ?? []).includes('All');
-  const result = await api.store.delete(def, info.namespace, info.name, options, { dryRun });
+  const result = await api.store.delete(def, info.namespace, info.name, options, {
+    dryRun,
+    admit: api.admit?.(call, 'DELETE'),
+  });
   if (!result.removed || def.returnsDeletedObject) {
     sendJson(call.res, 200, result.json);
     return;
@@ -59,6 +62,8 @@ export async function handleDeleteCollection(api: ApiServices, call: ResourceCal
     ...(selector.empty ? {} : { filter: (kv) => selector.matches(attributesOf(def, kv)) }),
   }).items;
   const dryRun = (options.dryRun ?? []).includes('All');
+  // Each object's delete is admitted, as upstream's DeleteCollection deletes one by one.
+  const admit = api.admit?.(call, 'DELETE');
   const deleted: string[] = [];
   for (const kv of items) {
     const obj = parseStoredObject(kv.value);
@@ -68,7 +73,7 @@ export async function handleDeleteCollection(api: ApiServices, call: ResourceCal
         obj.metadata?.namespace ?? '',
         obj.metadata?.name ?? '',
         options,
-        { dryRun },
+        { dryRun, admit },
       );
       deleted.push(r.json);
     } catch (e) {

@@ -29,6 +29,7 @@ const BINDING_VERBS = ['create'];
 
 /** The verbs discovery lists for a registry resource. */
 function verbsOf(d: ResourceDefinition): readonly string[] {
+  if (d.verbs !== undefined) return d.verbs;
   if (d.group !== '') return ALL_VERBS;
   if (d.plural === 'componentstatuses') return COMPONENT_STATUS_VERBS;
   if (d.plural === 'bindings') return BINDING_VERBS;

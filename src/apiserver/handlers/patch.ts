@@ -83,6 +83,7 @@ export async function handlePatch(api: ApiServices, call: ResourceCall): Promise
       dryRun: isDryRun(call.query),
       subresource: sub === 'scale' ? '' : sub,
       track: trackUpdates(api, call, schema),
+      admit: api.admit?.(call, 'UPDATE'),
     },
   );
   const body = sub === 'scale' ? stringifyJson(scaleOf(def, result.object)) : result.json;

@@ -120,7 +120,11 @@ export async function handleUpdateScale(api: ApiServices, call: ResourceCall): P
       checkResourceVersion(call, scale, current);
       return applyScale(def, current, scale);
     },
-    { dryRun: isDryRun(call.query), track: trackUpdates(api, call, await kindSchema(def)) },
+    {
+      dryRun: isDryRun(call.query),
+      track: trackUpdates(api, call, await kindSchema(def)),
+      admit: api.admit?.(call, 'UPDATE'),
+    },
   );
   sendJson(call.res, 200, scaleOf(def, result.object));
 }

@@ -33,6 +33,7 @@ export async function handleCreate(api: ApiServices, call: ResourceCall): Promis
   const result = await api.store.create(def, info.namespace, obj, {
     dryRun: isDryRun(call.query),
     track: trackUpdates(api, call, schema),
+    admit: api.admit?.(call, 'CREATE'),
   });
   sendJson(call.res, 201, result.json);
 }
@@ -60,6 +61,7 @@ export async function handleUpdate(api: ApiServices, call: ResourceCall): Promis
       dryRun: isDryRun(call.query),
       subresource: sub,
       track: trackUpdates(api, call, schema),
+      admit: api.admit?.(call, 'UPDATE'),
     },
   );
   sendJson(call.res, 200, result.json);
