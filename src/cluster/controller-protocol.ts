@@ -28,6 +28,11 @@ export interface ControllerWorkerData {
   };
   /** `--seed`. */
   readonly seed?: number;
+  /**
+   * Bearer tokens by username: each component's own identity (`cluster/component-identities.ts`),
+   * in memory only, never written. Absent: every controller uses `connection.token`.
+   */
+  readonly credentials?: Readonly<Record<string, string>>;
 }
 
 export type ToControllerWorker =
@@ -46,7 +51,7 @@ export type FromControllerWorker =
  */
 export function isControllerWorkerData(data: unknown): data is ControllerWorkerData {
   if (!isJsonObject(data)) return false;
-  const { connection, controllers, cluster, logLevel, clock, seed } = data;
+  const { connection, controllers, cluster, logLevel, clock, seed, credentials } = data;
   return (
     isConnection(connection) &&
     typeof controllers === 'string' &&
@@ -54,8 +59,13 @@ export function isControllerWorkerData(data: unknown): data is ControllerWorkerD
     typeof logLevel === 'string' &&
     isOneOf(LOG_LEVELS, logLevel) &&
     (clock === undefined || isClockShare(clock)) &&
-    (seed === undefined || typeof seed === 'number')
+    (seed === undefined || typeof seed === 'number') &&
+    (credentials === undefined || isStringRecord(credentials))
   );
+}
+
+function isStringRecord(v: unknown): v is Record<string, string> {
+  return isJsonObject(v) && Object.values(v).every((x) => typeof x === 'string');
 }
 
 function isConnection(v: unknown): v is ConnectionOptions {

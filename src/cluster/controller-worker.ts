@@ -27,6 +27,7 @@ const post = (message: FromControllerWorker): void => port.postMessage(message);
 
 // This thread's loggers know the token too (module state is per thread): never logged.
 addLogSecret(data.connection.token);
+for (const token of Object.values(data.credentials ?? {})) addLogSecret(token);
 const log = createLogger(data.logLevel, 'controller-manager');
 try {
   const controllers = selectControllers(clusterControllers(data.cluster), data.controllers);
@@ -41,6 +42,7 @@ try {
     clock,
     transportClock: realClock,
     ...(data.seed !== undefined ? { seed: data.seed } : {}),
+    ...(data.credentials !== undefined ? { credentials: data.credentials } : {}),
     log,
   });
   // A CommonJS module: its exports are `default` under Node and bundled (where the chunk

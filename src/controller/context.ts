@@ -64,6 +64,12 @@ export interface ControllerContext {
   readonly metrics: { readonly controller: ControllerMetrics; readonly queue: WorkQueueMetrics };
   /** Aborts when the manager stops (or loses its lease). */
   readonly signal: AbortSignal;
+  /**
+   * A write client that authenticates as `username` (a simulated kubelet writes as
+   * `system:node:<name>`), sharing this controller's agent; `ctx.client` when the manager holds
+   * no credential for that user (a manager with one credential for everything).
+   */
+  clientAs(username: string): ApiClient;
 }
 
 /** One controller the manager can run. */
@@ -76,6 +82,18 @@ export interface ControllerDefinition {
    * and `kubelet`. @default 'kube-controller-manager'
    */
   readonly agent?: string;
+  /**
+   * The user it acts as (upstream's identity of the component: `system:serviceaccount:
+   * kube-system:replicaset-controller`, `system:kube-scheduler`): its writes use the manager's
+   * credential for that user, when it has one (`ControllerManagerOptions.credentials`).
+   */
+  readonly identity?: string;
+  /**
+   * Its informers are its own, under its identity, rather than the manager's shared ones: a
+   * component that is a separate process on a real cluster (the celld operator), whose reads
+   * its own RBAC must allow.
+   */
+  readonly ownInformers?: boolean;
   /** Runs until `ctx.signal` aborts; resolves after in-flight reconciles finished. */
   start(ctx: ControllerContext): Promise<void>;
   /**

@@ -43,6 +43,12 @@ export interface ControllerManagerOptions {
   readonly log: Logger;
   /** Time limit of one write request. @default 30_000 */
   readonly requestTimeoutMs?: number;
+  /**
+   * Bearer tokens by username, for controllers that act as their own identity
+   * (`ControllerDefinition.identity`, `ctx.clientAs`); a user without one uses the
+   * connection's token. @default {}
+   */
+  readonly credentials?: Readonly<Record<string, string>>;
 }
 
 export interface RunningControllerManager {
@@ -68,21 +74,37 @@ export function startControllerManager(
   const { seed } = options;
   const randomFor = (name: string): (() => number) =>
     seed === undefined ? random : seededRandom(seed, name);
-  const informers = httpInformerFactory(options.connection, {
-    clock: transportClock,
-    activity: clock,
-    signal: stopping.signal,
-    random: randomFor('informers'),
-    log: log.child({ informers: true }),
-  });
+  const credentials = options.credentials ?? {};
+  /** The connection as `username`, or the manager's own when it holds no token for that user. */
+  const connectionAs = (username: string | undefined): ConnectionOptions => {
+    const token = username === undefined ? undefined : credentials[username];
+    return token === undefined ? options.connection : { ...options.connection, token };
+  };
+  const informersAs = (username: string | undefined, name: string) =>
+    httpInformerFactory(connectionAs(username), {
+      clock: transportClock,
+      activity: clock,
+      signal: stopping.signal,
+      random: randomFor(name),
+      log: log.child({ informers: name }),
+    });
+  const informers = informersAs(undefined, 'informers');
   const clients = new Map<string, ApiClient>();
-  /** One client (one connection pool) per agent and purpose: events never wait behind binds. */
-  const clientFor = (agent: string, purpose: 'writes' | 'events' = 'writes'): ApiClient => {
-    const key = `${agent} ${purpose}`;
+  /**
+   * One client (one connection pool) per agent, user and purpose: events never wait behind
+   * binds, and each identity's requests carry its own token.
+   */
+  const clientFor = (
+    agent: string,
+    purpose: 'writes' | 'events' = 'writes',
+    username?: string,
+  ): ApiClient => {
+    const connection = connectionAs(username);
+    const key = `${agent} ${purpose} ${connection === options.connection ? '' : username}`;
     let client = clients.get(key);
     if (client === undefined) {
       client = new ApiClient({
-        ...options.connection,
+        ...connection,
         clock: transportClock,
         activity: clock,
         userAgent: `${agent}/${AGENT_VERSION} (fleetyard)`,
@@ -97,7 +119,7 @@ export function startControllerManager(
   const pipelines: EventRecorderFactory[] = [];
   const eventsFor = (def: ControllerDefinition): EventRecorderFactory => {
     const factory = createEventRecorderFactory({
-      client: clientFor(def.agent ?? 'kube-controller-manager', 'events'),
+      client: clientFor(def.agent ?? 'kube-controller-manager', 'events', def.identity),
       clock,
       log: log.child({ events: def.name }),
       host: hostname(),
@@ -109,9 +131,11 @@ export function startControllerManager(
   const metrics = createControllerMetrics();
   const rootCA = options.connection.ca?.toString();
   const running = options.controllers.map((def) => {
+    const agent = def.agent ?? 'kube-controller-manager';
     const ctx: ControllerContext = {
-      client: clientFor(def.agent ?? 'kube-controller-manager'),
-      informers,
+      client: clientFor(agent, 'writes', def.identity),
+      clientAs: (username) => clientFor(agent, 'writes', username),
+      informers: def.ownInformers === true ? informersAs(def.identity, def.name) : informers,
       clock,
       random: randomFor(def.name),
       log: log.child({ controller: def.name }),

@@ -57,3 +57,11 @@ export function parseServiceAccountUsername(
   if (parts.length !== 2 || parts[0] === '' || parts[1] === '') return undefined;
   return [parts[0]!, parts[1]!];
 }
+
+/** The group of every kubelet's user (upstream's Node authorizer and NodeRestriction read it). */
+export const NODES_GROUP = 'system:nodes';
+
+/** `system:node:<name>`, the user a node's kubelet authenticates as. */
+export function nodeUsername(node: string): string {
+  return `system:node:${node}`;
+}

@@ -71,6 +71,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
     eventRecorder: () => events,
     metrics: options.metrics ?? { controller: {}, queue: {} },
     signal: stop.signal,
+    clientAs: () => client,
   };
   const running: Promise<void>[] = [];
   return {

@@ -13,6 +13,7 @@
 
 import { asKind } from '../../api/model/index.js';
 import { isJsonObject, type KubeObject } from '../../api/object.js';
+import { nodeUsername } from '../../apiserver/authentication/user.js';
 import { deletedObject } from '../../client/shared-informer.js';
 import { objectKey } from '../../client/store.js';
 import {
@@ -94,7 +95,7 @@ export function simulatedNodes(
       if (!synced) return;
 
       const runner = new PodRunner({
-        client: ctx.client,
+        clientFor: (node) => ctx.clientAs(nodeUsername(node)),
         clock: ctx.clock,
         pods: pods.lister,
         nodes: nodes.lister,
@@ -133,7 +134,7 @@ export function simulatedNodes(
         },
       });
       for (const id of opts.nodes) {
-        const hb = new NodeHeartbeat(deps, id, uids.get(id.name) ?? '');
+        const hb = new NodeHeartbeat(asNode(ctx, deps, id.name), id, uids.get(id.name) ?? '');
         handle.heartbeats.set(id.name, hb);
       }
       nodes.addEventHandler({
@@ -196,7 +197,8 @@ async function registerAll(
   while (!ctx.signal.aborted) {
     try {
       for (const id of deps.opts.nodes) {
-        if (!uids.has(id.name)) uids.set(id.name, await registerNode(deps, id));
+        if (!uids.has(id.name))
+          uids.set(id.name, await registerNode(asNode(ctx, deps, id.name), id));
       }
       return uids;
     } catch (err) {
@@ -206,6 +208,11 @@ async function registerAll(
     }
   }
   return undefined;
+}
+
+/** A node's heartbeat and registration write as that node's kubelet (`system:node:<name>`). */
+function asNode(ctx: ControllerContext, deps: HeartbeatDeps, node: string): HeartbeatDeps {
+  return { ...deps, client: ctx.clientAs(nodeUsername(node)) };
 }
 
 function podPhase(pod: KubeObject): string {

@@ -58,7 +58,8 @@ import {
 const SANDBOX_RETRY_MS = 10_000;
 
 export interface PodRunnerDeps {
-  client: ApiClient;
+  /** The write client of the kubelet of `node` (each acts as `system:node:<node>`). */
+  clientFor(node: string): ApiClient;
   clock: Clock;
   pods: Lister<KubeObject>;
   nodes: Lister<KubeObject>;
@@ -279,7 +280,8 @@ export class PodRunner {
       name: obj.metadata?.name ?? '',
     };
     try {
-      const written = await this.#deps.client.updateStatus(ref, { ...obj, status }, { signal });
+      const client = this.#deps.clientFor(podNode(obj));
+      const written = await client.updateStatus(ref, { ...obj, status }, { signal });
       this.#ownWrites.record(key, obj.metadata?.resourceVersion, written);
       return true;
     } catch (err) {
@@ -295,7 +297,7 @@ export class PodRunner {
       name: obj.metadata?.name ?? '',
     };
     try {
-      await this.#deps.client.delete(ref, {
+      await this.#deps.clientFor(podNode(obj)).delete(ref, {
         gracePeriodSeconds: 0,
         preconditions: { uid: obj.metadata?.uid ?? '' },
         signal,
@@ -307,4 +309,9 @@ export class PodRunner {
     this.#ownWrites.forget(key);
     return {};
   }
+}
+
+/** The node a pod is bound to ('' before binding, which this kubelet never writes). */
+function podNode(obj: KubeObject): string {
+  return asKind(obj, 'Pod').spec?.nodeName ?? '';
 }

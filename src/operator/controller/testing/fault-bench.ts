@@ -201,6 +201,7 @@ export function startOperator(
   const ctx: ControllerContext = {
     ...harness.ctx,
     client,
+    clientAs: () => client,
     informers,
     eventRecorder: () => events,
     signal: stop.signal,
