@@ -8,6 +8,11 @@
 
 import { type Clock, realClock } from '../../util/clock.js';
 import type { ResourceDefinition } from '../resource.js';
+import { ACCESS_REVIEW_RESOURCES } from './access-reviews.js';
+import {
+  validatingAdmissionPolicyBindingResource,
+  validatingAdmissionPolicyResource,
+} from './admissionregistration-policy.js';
 import {
   mutatingWebhookConfigurationResource,
   validatingWebhookConfigurationResource,
@@ -124,6 +129,11 @@ export function createBuiltinResources(
     // Stored and validated; calling the webhooks is admission's (issue 18).
     validatingWebhookConfigurationResource,
     mutatingWebhookConfigurationResource,
+    // Issue 18: enforced by src/apiserver/admission/policy.
+    validatingAdmissionPolicyResource,
+    validatingAdmissionPolicyBindingResource,
+    // Issue 18: answered on create, never stored.
+    ...ACCESS_REVIEW_RESOURCES,
   ]);
 }
 

@@ -33,6 +33,12 @@ import {
 } from './columns.js';
 import { GO_ZERO_TIME, parseRfc3339 } from './duration.js';
 import {
+  printValidatingAdmissionPolicy,
+  printValidatingAdmissionPolicyBinding,
+  VALIDATING_ADMISSION_POLICY_BINDING_COLUMNS,
+  VALIDATING_ADMISSION_POLICY_COLUMNS,
+} from './print-admission-policy.js';
+import {
   printWebhookConfiguration,
   WEBHOOK_CONFIGURATION_COLUMNS,
 } from './print-admissionregistration.js';
@@ -154,6 +160,14 @@ const PRINTERS: ReadonlyMap<string, KindPrinter> = new Map([
   [
     'admissionregistration.k8s.io/MutatingWebhookConfiguration',
     printer(WEBHOOK_CONFIGURATION_COLUMNS, printWebhookConfiguration),
+  ],
+  [
+    'admissionregistration.k8s.io/ValidatingAdmissionPolicy',
+    printer(VALIDATING_ADMISSION_POLICY_COLUMNS, printValidatingAdmissionPolicy),
+  ],
+  [
+    'admissionregistration.k8s.io/ValidatingAdmissionPolicyBinding',
+    printer(VALIDATING_ADMISSION_POLICY_BINDING_COLUMNS, printValidatingAdmissionPolicyBinding),
   ],
   ['rbac.authorization.k8s.io/RoleBinding', printer(ROLE_BINDING_COLUMNS, printRoleBinding)],
   [

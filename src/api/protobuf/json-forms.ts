@@ -6,7 +6,9 @@
  *
  * @module
  */
+
 import type { MessageName } from './schema.js';
+import { authJsonForms } from './schema-auth.js';
 
 type JsonObject = Record<string, unknown>;
 
@@ -24,6 +26,7 @@ function orNull(v: unknown): unknown {
 
 /** JSON forms by message name. */
 export const JSON_FORMS: Readonly<Partial<Record<MessageName, JsonForm>>> = {
+  ...authJsonForms,
   // The list when it has items, else the single schema (null when nil).
   'apiextensions.JSONSchemaPropsOrArray': (f) =>
     nonEmptyList(f.jSONSchemas) ? f.jSONSchemas : orNull(f.schema),

@@ -9,10 +9,12 @@
 import { ProtobufDecodeError } from './errors.js';
 import type { MessageName, MessageSpec } from './schema.js';
 import { compileTables } from './schema.js';
+import { admissionPolicyTables } from './schema-admission-policy.js';
 import { admissionRegistrationTables } from './schema-admissionregistration.js';
 import { apiextensionsTables } from './schema-apiextensions.js';
 import { appsTables } from './schema-apps.js';
 import { appsDaemonSetTables } from './schema-apps-daemonset.js';
+import { authenticationTables, authorizationTables } from './schema-auth.js';
 import { autoscalingTables } from './schema-autoscaling.js';
 import { batchTables } from './schema-batch.js';
 import { certificatesTables } from './schema-certificates.js';
@@ -56,6 +58,9 @@ export const messageRegistry: ReadonlyMap<MessageName, MessageSpec> = compileTab
   clusterApiTables,
   schedulingTables,
   admissionRegistrationTables,
+  admissionPolicyTables,
+  authenticationTables,
+  authorizationTables,
 );
 
 /** The compiled table of a message; a missing one is a bug in the tables. */
@@ -134,8 +139,22 @@ export const ROOT_MESSAGES: Readonly<Record<string, Readonly<Record<string, Mess
   'admissionregistration.k8s.io/v1': {
     ValidatingWebhookConfiguration: 'core.ValidatingWebhookConfiguration',
     MutatingWebhookConfiguration: 'core.MutatingWebhookConfiguration',
+    ValidatingAdmissionPolicy: 'core.ValidatingAdmissionPolicy',
+    ValidatingAdmissionPolicyBinding: 'core.ValidatingAdmissionPolicyBinding',
   },
   'apiextensions.k8s.io/v1': { CustomResourceDefinition: 'apiextensions.CustomResourceDefinition' },
+  'authentication.k8s.io/v1': {
+    TokenReview: 'core.authentication.TokenReview',
+    SelfSubjectReview: 'core.authentication.SelfSubjectReview',
+    // The body of `serviceaccounts/{name}/token` (kubectl create token).
+    TokenRequest: 'core.authentication.TokenRequest',
+  },
+  'authorization.k8s.io/v1': {
+    SubjectAccessReview: 'core.authorization.SubjectAccessReview',
+    LocalSubjectAccessReview: 'core.authorization.LocalSubjectAccessReview',
+    SelfSubjectAccessReview: 'core.authorization.SelfSubjectAccessReview',
+    SelfSubjectRulesReview: 'core.authorization.SelfSubjectRulesReview',
+  },
 };
 
 /**

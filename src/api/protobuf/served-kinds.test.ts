@@ -38,6 +38,7 @@ const SUBRESOURCE_BODIES: readonly Kind[] = [
   { apiVersion: 'v1', kind: 'Binding' },
   { apiVersion: 'policy/v1', kind: 'Eviction' },
   { apiVersion: 'autoscaling/v1', kind: 'Scale' },
+  { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest' },
 ];
 
 const name = (k: Kind): string => `${k.apiVersion}, Kind=${k.kind}`;

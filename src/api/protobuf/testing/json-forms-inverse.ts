@@ -13,6 +13,7 @@ const isObject = (v: unknown): v is JsonObject =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const INVERSES: Readonly<Partial<Record<MessageName, (json: unknown) => JsonObject>>> = {
+  'core.authentication.ExtraValue': (json) => ({ items: json }),
   'apiextensions.JSONSchemaPropsOrArray': (json) =>
     Array.isArray(json) ? { jSONSchemas: json } : isObject(json) ? { schema: json } : {},
   // A schema object allows; `true`/`false` is the boolean alone.
