@@ -7,6 +7,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { badRequest, methodNotSupported, pathNotFound, StatusError } from '../api/errors.js';
+import { isAccessReview } from '../api/kinds/access-reviews.js';
 import { groupResource, type ResourceDefinition } from '../api/resource.js';
 import { CLOCK_DISCOVERY } from './clock-resource.js';
 import { handleBinding } from './handlers/binding.js';
@@ -27,9 +28,11 @@ import { handlePatch } from './handlers/patch.js';
 import { handleEphemeralContainers } from './handlers/pod-ephemeral-containers.js';
 import { handlePodLog } from './handlers/pod-log.js';
 import { handleResize } from './handlers/pod-resize.js';
+import { handleReview } from './handlers/reviews.js';
 import { handleGetScale, handleUpdateScale } from './handlers/scale.js';
 import { asServedVersion } from './handlers/served-version.js';
 import { sendTable, tableRequest } from './handlers/table.js';
+import { handleTokenRequest, serveIssuerDiscovery } from './handlers/token-request.js';
 import { versionInfo } from './handlers/version.js';
 import { handleWatch } from './handlers/watch.js';
 import { handleCreate, handleUpdate } from './handlers/write.js';
@@ -95,6 +98,7 @@ async function nonResource(
     res.end(text);
     return;
   }
+  if (serveIssuerDiscovery(api.tokens, req, res, path)) return;
   // Before the Accept check: kubectl 1.27/1.28 ask for protobuf only (`/openapi/v2`).
   if (await api.openapi.handleOpenApi(req, res, path, url.searchParams)) return;
   const accept = parseAccept(req.headers.accept);
@@ -190,6 +194,7 @@ const OWNED_SUBRESOURCES: Readonly<Record<string, string>> = {
   eviction: '/pods',
   finalize: '/namespaces',
   approval: 'certificates.k8s.io/certificatesigningrequests',
+  token: '/serviceaccounts',
 };
 
 /** 405 unless the request's verb is the one `def`'s subresource serves. */
@@ -216,6 +221,9 @@ async function subresource(api: ApiServices, call: ResourceCall): Promise<void> 
       return handleEviction(api, call);
     case 'approval':
       return subresourceVerb(api, call, def);
+    case 'token':
+      requireVerb(def, info.verb, 'create');
+      return handleTokenRequest(api, call);
     case 'finalize':
       requireVerb(def, info.verb, 'update');
       return handleUpdate(api, call);
@@ -269,6 +277,7 @@ async function kubeletSubresource(
 async function mainResource(api: ApiServices, call: ResourceCall): Promise<void> {
   if (isComponentStatusCall(call)) return handleComponentStatus(api, call);
   if (call.def.group === '' && call.def.plural === 'bindings') return createBinding(api, call);
+  if (isAccessReview(call.def)) return handleReview(api, call);
   switch (call.info.verb) {
     case 'get':
       return handleGet(api, call);

@@ -4,13 +4,18 @@
  *
  * @module
  */
+
 import type { ResourceDefinition } from '../api/resource.js';
 import type { Backend } from '../storage/backend.js';
 import type { Clock } from '../util/clock.js';
 import type { ClockControl } from '../util/clock-control.js';
+import type { AccessControlOptions } from './access-control.js';
 import type { FeatureGates } from './feature-gates.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-limits.js';
 import type { KubeletEndpoints } from './kubelet/types.js';
+
+/** {@link AccessControlOptions} but what the server itself supplies. */
+export type AccessOptions = Omit<AccessControlOptions, 'backend' | 'adminToken' | 'loopbackToken'>;
 
 export interface ApiServerOptions {
   readonly backend: Backend;
@@ -20,9 +25,25 @@ export interface ApiServerOptions {
   /** Port; 0 picks a free one. */
   readonly port?: number;
   /** PEM certificate and key; without them the server speaks plain HTTP (loopback only). */
-  readonly tls?: { readonly cert: string; readonly key: string };
+  readonly tls?: {
+    readonly cert: string;
+    readonly key: string;
+    /**
+     * PEM of the CA whose client certificates the server asks for and accepts (kube-apiserver's
+     * `--client-ca-file`); absent: clients are not asked for a certificate.
+     */
+    readonly clientCA?: string;
+  };
   /** Bearer token required on every request but the health endpoints. */
   readonly token?: string;
+  /**
+   * Identities and authorization (`access-control.ts`): with it, the admin `token` is one
+   * credential among several (client certificates, component and ServiceAccount tokens),
+   * requests without credentials are `system:anonymous`, and RBAC decides. Needs `token`.
+   * Absent: the one token (or, without it, nothing) is checked and allows everything, as for
+   * the in-process test servers.
+   */
+  readonly access?: AccessOptions;
   readonly clock?: Clock;
   /**
    * The cluster clock's controls (`fleetyard up --clock`): served as the API object

@@ -21,6 +21,8 @@ import { loadBuiltinSchemas } from '../api/schema/builtin/index.js';
 import { bearerTokenFrom, generateToken, tokenMatcher } from '../security/token.js';
 import { holdClock, realClock } from '../util/clock.js';
 import { defaultAdmission } from './admission/default-plugins.js';
+import { clientCertificateServerOptions } from './authentication/client-cert.js';
+import type { RequestIdentity } from './authentication/request-user.js';
 import { advertisedAddress, machineInterfaces } from './bootstrap/advertise-address.js';
 import { PostStartHooks } from './bootstrap/post-start.js';
 import { CLOCK_GROUP, serveClock } from './clock-resource.js';
@@ -43,14 +45,15 @@ import {
 } from './http/inflight-limit.js';
 import { markInternal } from './http/internal-requests.js';
 import { parseRequestUrl, type RequestUrl } from './http/request-url.js';
-import { sendError, toStatusError } from './http/respond.js';
+import { sendError, sendRefusal, toStatusError } from './http/respond.js';
 import { isLoopbackHost } from './loopback.js';
 import { createApiMetrics } from './metrics.js';
 import { NamespaceController } from './namespaces.js';
 import { lazyOpenApiService } from './openapi-loader.js';
 import { ResourceRegistry } from './registry.js';
-import { parseRequestInfo } from './request-info.js';
+import { parseRequestInfo, type RequestInfo } from './request-info.js';
 import { routeRequest } from './router.js';
+import { ensureAccessPolicy, serverAccess } from './server-access.js';
 import { type ApiServerOptions, connectionLimits } from './server-options.js';
 import { KUBERNETES_SERVICE_IP, ServiceAllocator } from './service-allocator.js';
 import { ObjectStore } from './store/object-store.js';
@@ -113,6 +116,8 @@ export class ApiServer {
    * max-in-flight limits, so a flood from a kubeconfig holder cannot starve the controllers.
    */
   readonly loopbackToken = generateToken();
+  /** Identities and authorization, when the options ask for them (`access-control.ts`). */
+  readonly access: ReturnType<typeof serverAccess>;
   #drained: (() => void) | undefined;
   #url = '';
 
@@ -134,6 +139,14 @@ export class ApiServer {
     });
     const clock = options.clock ?? realClock;
     this.registry = new ResourceRegistry(gateResources(options.resources, options.featureGates));
+    this.access = serverAccess({
+      access: options.access,
+      token: options.token,
+      loopbackToken: this.loopbackToken,
+      registry: this.registry,
+      backend: options.backend,
+      clock,
+    });
     this.#services = new ServiceAllocator(options.backend);
     this.store = new ObjectStore({
       backend: options.backend,
@@ -166,6 +179,8 @@ export class ApiServer {
       shutdownSignal: this.#shutdown.signal,
       minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
       ...(this.#extensions !== undefined ? { extensions: this.#extensions } : {}),
+      ...(this.access !== undefined ? { reviews: this.access } : {}),
+      ...(this.access?.tokenIssuer !== undefined ? { tokens: this.access.tokenIssuer } : {}),
       ...(options.clockControl !== undefined
         ? { servedClock: serveClock(options.clockControl, options.onError) }
         : {}),
@@ -186,19 +201,14 @@ export class ApiServer {
     const handler = (req: IncomingMessage, res: ServerResponse): void => this.#handle(req, res);
     const limits = connectionLimits(options);
     const httpOptions = serverCreateOptions(limits);
-    this.#server = options.tls
-      ? createHttpsServer({ cert: options.tls.cert, key: options.tls.key, ...httpOptions }, handler)
-      : createHttpServer(httpOptions, handler);
+    this.#server = createListener(options.tls, httpOptions, handler);
     // Pod streams (exec, attach, portforward) upgrade; other upgrade requests are served plainly.
     this.#server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) =>
       serveUpgrade(
         {
           services: this.services,
           kubelet: options.kubelet,
-          authorized: (r, path) => {
-            const presented = bearerTokenFrom(r.headers.authorization);
-            return this.#loopbackMatches(presented) || this.#authorized(r, presented, path);
-          },
+          admit: (r, url, info) => this.#admitUpgrade(r, url, info),
           serve: (r, res) => this.#handle(r, res),
           onError: options.onError,
         },
@@ -290,6 +300,11 @@ export class ApiServer {
    * the store's space reserve back for the kubeconfig to take.
    */
   async startKubernetesService(): Promise<void> {
+    // With authorization enforced, upstream's `rbac/bootstrap-roles` hook comes first: nothing
+    // but system:masters is allowed anything before it.
+    if (this.access !== undefined) {
+      await ensureAccessPolicy(this.store, this.registry, this.#options.onError);
+    }
     const wanted = this.#options.kubernetesService;
     const address = this.#server.address();
     if (wanted === undefined || address === null || typeof address === 'string') {
@@ -359,10 +374,35 @@ export class ApiServer {
     }
     const presented = bearerTokenFrom(req.headers.authorization);
     const loopback = this.#loopbackMatches(presented);
+    const access = this.access;
+    if (access !== undefined) {
+      access.identify(req, req.url ?? '').then(
+        (identified) => {
+          if ('refused' in identified) {
+            sendRefusal(res, identified.refused, identified.plainTextBody);
+            return;
+          }
+          this.#serve(req, res, url, loopback, identified.identity);
+        },
+        (e: unknown) => sendError(res, toStatusError(e)),
+      );
+      return;
+    }
     if (!loopback && !this.#authorized(req, presented, url.pathname.replace(/\/$/, ''))) {
       sendError(res, unauthorized());
       return;
     }
+    this.#serve(req, res, url, loopback, undefined);
+  }
+
+  /** After authentication: limits, authorization (with access control), then the handlers. */
+  #serve(
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: RequestUrl,
+    loopback: boolean,
+    identity: RequestIdentity | undefined,
+  ): void {
     if (this.#shutdown.signal.aborted) {
       res.setHeader('Connection', 'close');
       sendError(res, new StatusError(503, 'ServiceUnavailable', 'the server is shutting down'));
@@ -380,6 +420,14 @@ export class ApiServer {
       return;
     }
     res.once('close', release);
+    if (identity !== undefined && this.access !== undefined) {
+      try {
+        this.access.authorizeRequest(identity, info, method, url.searchParams);
+      } catch (e) {
+        sendError(res, toStatusError(e));
+        return;
+      }
+    }
     if (loopback) markInternal(req);
     // The cluster clock waits while a request is served; a watch only until it is set up
     // (its events are counted as they are written, see watch.ts). Reading or driving the
@@ -400,9 +448,40 @@ export class ApiServer {
       });
   }
 
+  /** Authentication, then (with access control) authorization, of a pod stream's upgrade. */
+  async #admitUpgrade(req: IncomingMessage, url: RequestUrl, info: RequestInfo): Promise<void> {
+    const presented = bearerTokenFrom(req.headers.authorization);
+    const access = this.access;
+    if (access === undefined) {
+      const path = url.pathname.replace(/\/$/, '');
+      if (!this.#loopbackMatches(presented) && !this.#authorized(req, presented, path)) {
+        throw unauthorized();
+      }
+      return;
+    }
+    const identified = await access.identify(req, req.url ?? '');
+    if ('refused' in identified) throw identified.refused;
+    access.authorizeRequest(identified.identity, info, req.method ?? 'GET', url.searchParams);
+  }
+
   #authorized(req: IncomingMessage, presented: string | undefined, path: string): boolean {
     if (this.#tokenMatches === undefined) return true;
     if (req.headers.authorization === undefined) return PUBLIC_PATHS.has(path);
     return this.#tokenMatches(presented);
   }
+}
+
+/** HTTPS (asking for client certificates of `tls.clientCA`, when given), or plain HTTP. */
+function createListener(
+  tls: ApiServerOptions['tls'],
+  httpOptions: ReturnType<typeof serverCreateOptions>,
+  handler: (req: IncomingMessage, res: ServerResponse) => void,
+): Server {
+  if (tls === undefined) return createHttpServer(httpOptions, handler);
+  const clientCerts =
+    tls.clientCA === undefined ? {} : clientCertificateServerOptions([tls.clientCA]);
+  return createHttpsServer(
+    { cert: tls.cert, key: tls.key, ...clientCerts, ...httpOptions },
+    handler,
+  );
 }

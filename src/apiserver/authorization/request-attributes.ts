@@ -42,6 +42,16 @@ export function requestAttributes(
     resource: info.resource,
     subresource: info.subresource,
     name: info.name !== '' ? info.name : (selectedName(info.verb, query) ?? ''),
+    ...selectors(query),
+  };
+}
+
+function selectors(query: URLSearchParams): Pick<Attributes, 'fieldSelector' | 'labelSelector'> {
+  const field = query.get('fieldSelector');
+  const label = query.get('labelSelector');
+  return {
+    ...(field !== null ? { fieldSelector: field } : {}),
+    ...(label !== null ? { labelSelector: label } : {}),
   };
 }
 

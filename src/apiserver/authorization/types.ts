@@ -25,6 +25,10 @@ export interface Attributes {
   readonly resource?: string;
   readonly subresource?: string;
   readonly name?: string;
+  /** A list or watch's raw `fieldSelector` (upstream `GetFieldSelector`; the node authorizer). */
+  readonly fieldSelector?: string;
+  /** A list or watch's raw `labelSelector`. */
+  readonly labelSelector?: string;
 }
 
 export type Decision = 'Allow' | 'Deny' | 'NoOpinion';

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ResourceDefinition } from '../../api/resource.js';
 import type { Backend } from '../../storage/backend.js';
 import type { Clock } from '../../util/clock.js';
+import type { TokenIssuer } from '../access-control.js';
 import type { ServedClock } from '../clock-resource.js';
 import type { ApiExtensions } from '../extensions.js';
 import type { MediaType } from '../http/media.js';
@@ -15,6 +16,7 @@ import type { OpenApiService } from '../openapi/index.js';
 import type { ResourceRegistry } from '../registry.js';
 import type { ResourceRequest } from '../request-info.js';
 import type { ExternalAdmission, ObjectStore } from '../store/object-store.js';
+import type { ReviewServices } from './reviews.js';
 
 export interface ApiServices {
   readonly registry: ResourceRegistry;
@@ -40,6 +42,10 @@ export interface ApiServices {
    * escalation check, NodeRestriction, admission policies and webhooks. Absent: none.
    */
   readonly admit?: (call: ResourceCall, operation: AdmissionOperation) => ExternalAdmission;
+  /** The authenticators and authorizers the access reviews consult; absent: AlwaysAllow. */
+  readonly reviews?: ReviewServices;
+  /** Issues ServiceAccount tokens (`serviceaccounts/{name}/token`); absent: 404 there. */
+  readonly tokens?: TokenIssuer;
 }
 
 /** An admission request's operation (upstream `admission.Operation`). */

@@ -223,6 +223,15 @@ function subresources(d: ResourceDefinition): Subresource[] {
       verbs: SUB_VERBS,
     });
   }
+  if (d.group === '' && d.plural === 'serviceaccounts') {
+    out.push({
+      name: 'token',
+      kind: 'TokenRequest',
+      group: 'authentication.k8s.io',
+      version: 'v1',
+      verbs: ['create'],
+    });
+  }
   if (d.group === 'certificates.k8s.io' && d.plural === 'certificatesigningrequests')
     out.push({ name: 'approval', kind: d.kind, verbs: SUB_VERBS });
   if (d.statusSubresource) out.push({ name: 'status', kind: d.kind, verbs: SUB_VERBS });

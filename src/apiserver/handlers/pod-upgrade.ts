@@ -10,12 +10,12 @@
 import { type IncomingMessage, ServerResponse, STATUS_CODES } from 'node:http';
 import { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { StatusError, statusJson, unauthorized } from '../../api/errors.js';
+import { StatusError, statusJson } from '../../api/errors.js';
 import { queryFlag } from '../http/query-bool.js';
 import { parseRequestUrl, type RequestUrl } from '../http/request-url.js';
 import { toStatusError } from '../http/respond.js';
 import type { KubeletEndpoints } from '../kubelet/types.js';
-import { parseRequestInfo, type ResourceRequest } from '../request-info.js';
+import { parseRequestInfo, type RequestInfo, type ResourceRequest } from '../request-info.js';
 import type { ApiServices } from './context.js';
 import { servePodStream } from './pod-streams.js';
 
@@ -64,8 +64,11 @@ export function responseOnSocket(req: IncomingMessage, socket: Duplex): ServerRe
 export interface UpgradeServer {
   readonly services: ApiServices;
   readonly kubelet: KubeletEndpoints | undefined;
-  /** The server's authentication (token or loopback token; public paths). */
-  authorized(req: IncomingMessage, path: string): boolean;
+  /**
+   * The server's authentication and authorization of the upgrade request; rejects with the
+   * 401 or 403 Status to write on the socket.
+   */
+  admit(req: IncomingMessage, url: RequestUrl, info: RequestInfo): Promise<void>;
   /** Serves an ordinary request. */
   serve(req: IncomingMessage, res: ServerResponse): void;
   readonly onError?: ((message: string, error: unknown) => void) | undefined;
@@ -94,12 +97,16 @@ export function serveUpgrade(
   };
   try {
     const url = parseRequestUrl(req.url ?? '/');
-    if (!server.authorized(req, url.pathname.replace(/\/$/, ''))) throw unauthorized();
-    if (server.services.shutdownSignal.aborted) {
-      throw new StatusError(503, 'ServiceUnavailable', 'the server is shutting down');
-    }
     const info = parseRequestInfo(req.method ?? 'GET', url.pathname, url.searchParams);
-    servePodStream(server.services, server.kubelet, { req, socket, head, url, info }).catch(fail);
+    server
+      .admit(req, url, info)
+      .then(() => {
+        if (server.services.shutdownSignal.aborted) {
+          throw new StatusError(503, 'ServiceUnavailable', 'the server is shutting down');
+        }
+        return servePodStream(server.services, server.kubelet, { req, socket, head, url, info });
+      })
+      .catch(fail);
   } catch (e) {
     fail(e);
   }

@@ -81,3 +81,19 @@ export function sendError(res: ServerResponse, e: StatusError): void {
   }
   sendJson(res, e.code, statusJson(e.status));
 }
+
+/**
+ * A refused authentication or impersonation: a Status, or, where upstream answers with
+ * `responsewriters.InternalError` (impersonation headers without a user), its plain-text body.
+ */
+export function sendRefusal(res: ServerResponse, e: StatusError, plainTextBody?: string): void {
+  if (plainTextBody === undefined) {
+    sendError(res, e);
+    return;
+  }
+  res.writeHead(e.code, {
+    'Content-Type': 'text/plain; charset=utf-8',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  res.end(plainTextBody);
+}
