@@ -7,9 +7,12 @@
  *
  * @module
  */
+
+import { legacyTokenGeneratorFromDir } from '../apiserver/authentication/serviceaccount/index.js';
 import type { ControllerDefinition } from '../controller/context.js';
 import { leaderElected } from '../controller/leader-elected.js';
 import { csrCleanerController, csrSigningController } from '../controllers/certificates/index.js';
+import { clusterRoleAggregationController } from '../controllers/clusterrole-aggregation/index.js';
 import { cronJobController } from '../controllers/cronjob/index.js';
 import { daemonSetController } from '../controllers/daemonset/index.js';
 import { deploymentController } from '../controllers/deployment/index.js';
@@ -29,6 +32,7 @@ import { replicationControllerController } from '../controllers/replication/inde
 import { resourceQuotaController } from '../controllers/resourcequota/index.js';
 import { rootCACertificatePublisher } from '../controllers/root-ca-cert-publisher/index.js';
 import { serviceAccountController } from '../controllers/serviceaccount/index.js';
+import { serviceAccountTokensController } from '../controllers/serviceaccount-token/index.js';
 import { statefulSetController } from '../controllers/statefulset/index.js';
 import { ttlAfterFinishedController } from '../controllers/ttl-after-finished/index.js';
 import {
@@ -44,6 +48,7 @@ import {
   simulatedStorage,
   simulatedVolumeBinding,
 } from '../sim/storage/index.js';
+import { OPERATOR_SERVICE_ACCOUNT } from './component-identities.js';
 
 export interface ClusterShape {
   /** Simulated nodes (`--nodes`; its default is up-flag-table.ts's). */
@@ -117,6 +122,15 @@ export function clusterControllers(shape: ClusterShape): ControllerDefinition[] 
     podGarbageCollector(),
     serviceAccountController(),
     rootCACertificatePublisher(),
+    clusterRoleAggregationController(),
+    // Signs legacy Secret tokens with the API server's key (`sa.key` beside the CA).
+    ...(shape.signingCaDir === undefined
+      ? []
+      : [
+          serviceAccountTokensController({
+            generateToken: legacyTokenGeneratorFromDir(shape.signingCaDir),
+          }),
+        ]),
     ...(shape.signingCaDir === undefined
       ? []
       : [csrSigningController(csrIssuer(shape.signingCaDir))]),
@@ -131,7 +145,7 @@ export function clusterControllers(shape: ClusterShape): ControllerDefinition[] 
           ? {}
           : { memberReplacementDelayMs: shape.memberReplacementDelayMs }),
       }),
-      { name: OPERATOR_LEASE_NAME, namespace: 'kube-system' },
+      { name: OPERATOR_LEASE_NAME, namespace: OPERATOR_SERVICE_ACCOUNT.namespace },
     ),
   ];
 }

@@ -26,6 +26,7 @@ import {
   serviceAccountUsername,
   type UserInfo,
 } from '../apiserver/authentication/user.js';
+import type { ControllerDefinition } from '../controller/context.js';
 
 /** fleetyard's controller name → the upstream ServiceAccount kube-controller-manager uses for it. */
 export const CONTROLLER_SERVICE_ACCOUNTS: Readonly<Record<string, string>> = {
@@ -87,3 +88,41 @@ export const CONTROLLER_MANAGER: UserInfo = {
   username: CONTROLLER_MANAGER_USER,
   groups: [SYSTEM_AUTHENTICATED],
 };
+
+/** The operator's user (`system:serviceaccount:celld-system:celld-operator`). */
+export const OPERATOR_USER = serviceAccountUser(
+  OPERATOR_SERVICE_ACCOUNT.namespace,
+  OPERATOR_SERVICE_ACCOUNT.name,
+);
+
+/**
+ * `def` acting as its upstream identity: a controller as its ServiceAccount, the scheduler as
+ * `system:kube-scheduler`, the celld operator as its own ServiceAccount with informers of its
+ * own. The kubelet has none of its own: each node's writes pick `system:node:<node>`.
+ */
+export function withIdentity(def: ControllerDefinition): ControllerDefinition {
+  if (def.name === 'default-scheduler') return { ...def, identity: SCHEDULER_USER };
+  // Upstream's tokens controller runs on kube-controller-manager's own credentials.
+  if (def.name === 'serviceaccount-token-controller') {
+    return { ...def, identity: CONTROLLER_MANAGER_USER };
+  }
+  if (def.name === 'celld-operator') {
+    return { ...def, identity: OPERATOR_USER.username, ownInformers: true };
+  }
+  const user = controllerUser(def.name);
+  return user === undefined ? def : { ...def, identity: user.username };
+}
+
+/** Every user the embedded components act as, for `nodes` simulated nodes. */
+export function componentUsers(nodeNames: readonly string[]): UserInfo[] {
+  const controllers = [...new Set(Object.values(CONTROLLER_SERVICE_ACCOUNTS))].map((sa) =>
+    serviceAccountUser(KUBE_SYSTEM, sa),
+  );
+  return [
+    ...controllers,
+    SCHEDULER,
+    CONTROLLER_MANAGER,
+    OPERATOR_USER,
+    ...nodeNames.map((n) => nodeUser(n)),
+  ];
+}

@@ -33,6 +33,8 @@ export interface ControllerWorkerData {
    * in memory only, never written. Absent: every controller uses `connection.token`.
    */
   readonly credentials?: Readonly<Record<string, string>>;
+  /** The user the shared informers act as (a key of `credentials`). */
+  readonly informerIdentity?: string;
 }
 
 export type ToControllerWorker =
@@ -60,7 +62,8 @@ export function isControllerWorkerData(data: unknown): data is ControllerWorkerD
     isOneOf(LOG_LEVELS, logLevel) &&
     (clock === undefined || isClockShare(clock)) &&
     (seed === undefined || typeof seed === 'number') &&
-    (credentials === undefined || isStringRecord(credentials))
+    (credentials === undefined || isStringRecord(credentials)) &&
+    (data.informerIdentity === undefined || typeof data.informerIdentity === 'string')
   );
 }
 

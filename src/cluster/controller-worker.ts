@@ -6,12 +6,14 @@
  *
  * @module
  */
+
 import { parentPort, workerData } from 'node:worker_threads';
 import { startControllerManager } from '../controller/manager.js';
 import { ReplicaClock } from '../sim/clock/replica-clock.js';
 import { realClock } from '../util/clock.js';
 import { addLogSecret, createLogger } from '../util/log.js';
 import { clusterControllers, selectControllers } from './cluster-controllers.js';
+import { withIdentity } from './component-identities.js';
 import {
   type FromControllerWorker,
   isControllerWorkerData,
@@ -30,7 +32,10 @@ addLogSecret(data.connection.token);
 for (const token of Object.values(data.credentials ?? {})) addLogSecret(token);
 const log = createLogger(data.logLevel, 'controller-manager');
 try {
-  const controllers = selectControllers(clusterControllers(data.cluster), data.controllers);
+  // Each as its upstream identity when `up` handed over credentials (component-identities.ts).
+  const controllers = selectControllers(clusterControllers(data.cluster), data.controllers).map(
+    (def) => (data.credentials === undefined ? def : withIdentity(def)),
+  );
   // Under --clock virtual, the cluster's time is the main thread's (src/sim/clock/); requests and
   // watch reconnects stay on the wall clock.
   const clock = data.clock
@@ -43,6 +48,7 @@ try {
     transportClock: realClock,
     ...(data.seed !== undefined ? { seed: data.seed } : {}),
     ...(data.credentials !== undefined ? { credentials: data.credentials } : {}),
+    ...(data.informerIdentity !== undefined ? { informerIdentity: data.informerIdentity } : {}),
     log,
   });
   // A CommonJS module: its exports are `default` under Node and bundled (where the chunk

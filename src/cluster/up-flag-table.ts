@@ -50,6 +50,13 @@ export const UP_FLAGS = {
     default: false,
     help: 'Keep objects in memory only (nothing survives the process)',
   },
+  'encryption-provider-config': {
+    type: 'string',
+    value: 'FILE',
+    defaultText:
+      '`<data-dir>/encryption-config.yaml`, generated at first start (Secrets under aescbc)',
+    help: "kube-apiserver's EncryptionConfiguration: which resources are encrypted at rest, with which keys (aescbc, aesgcm, secretbox, identity; not kms)",
+  },
   port: { type: 'string', default: '6443', value: 'N', help: 'HTTPS port; `0` picks a free one' },
   host: {
     type: 'string',

@@ -87,6 +87,9 @@ export function parseUpArgs(rest: readonly string[]): UpOptions {
   return {
     dataDir: resolve(values['data-dir']),
     ephemeral: values.ephemeral,
+    ...(values['encryption-provider-config'] !== undefined
+      ? { encryptionProviderConfig: resolve(values['encryption-provider-config']) }
+      : {}),
     host: values.host,
     port,
     ...listener,

@@ -17,6 +17,7 @@
  *
  * @module
  */
+
 import { resolve } from 'node:path';
 import { createBuiltinResources } from '../api/kinds/index.js';
 import { apiExtensions } from '../apiextensions/index.js';
@@ -34,7 +35,14 @@ import { clientUrl, servingHosts } from '../security/serving-names.js';
 import { ensureToken } from '../security/token.js';
 import { VirtualClock } from '../sim/clock/virtual-clock.js';
 import { wallClockControl } from '../sim/clock/wall-clock-control.js';
+import { simulatedNodeNames } from '../sim/kubelet/node-config.js';
 import { simulatedKubeletEndpoints } from '../sim/kubelet-api/index.js';
+import {
+  encryptingBackend,
+  ephemeralEncryptionConfig,
+  loadOrCreateEncryptionConfig,
+  resourceOfStorageKey,
+} from '../storage/encryption/index.js';
 import { type Backend, openBackend } from '../storage/index.js';
 import { type Clock, realClock } from '../util/clock.js';
 import type { ClockControl, Speed } from '../util/clock-control.js';
@@ -43,13 +51,20 @@ import { addLogSecret, type Logger, type LogLevel } from '../util/log.js';
 import { redactRequestUrl } from '../util/redact-url.js';
 import { seededRandom as seedStream, uuidFrom } from '../util/seeded-random.js';
 import { type ClusterShape, clusterControllers, selectControllers } from './cluster-controllers.js';
+import { CONTROLLER_MANAGER_USER } from './component-identities.js';
 import { type ControllerThread, startControllerThread } from './controller-thread.js';
+import { componentCredentials, installOperatorRbac, upAccess } from './up-access.js';
 import { DEFAULT_SPEED, UP_FLAGS } from './up-flag-table.js';
 import { UP_CLUSTER_DEFAULTS } from './up-flags.js';
 
 export interface UpOptions {
   readonly dataDir: string;
   readonly ephemeral: boolean;
+  /**
+   * `--encryption-provider-config`: kube-apiserver's EncryptionConfiguration. Absent: the one
+   * generated in the data directory at first start (in memory with `--ephemeral`).
+   */
+  readonly encryptionProviderConfig?: string;
   readonly host: string;
   readonly port: number;
   /** `--tls-san`: more names and addresses for the serving certificate. */
@@ -154,10 +169,28 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
       };
       const path = resolve(dataDir, 'state.db');
       if (!options.ephemeral) await ensurePrivateSqliteFiles(path);
-      backend = await openBackend(
+      // Before the database opens: a bad --encryption-provider-config fails the start with
+      // nothing opened.
+      const encryption =
+        options.ephemeral && options.encryptionProviderConfig === undefined
+          ? { config: ephemeralEncryptionConfig(), path: '(in memory)', created: false }
+          : await loadOrCreateEncryptionConfig(dataDir, options.encryptionProviderConfig);
+      const raw = await openBackend(
         options.ephemeral ? { kind: 'memory', ...common } : { kind: 'sqlite', path, ...common },
       );
-      log.info({ backend: backend.name, revision: backend.currentRevision() }, 'storage opened');
+      backend = encryptingBackend(raw, encryption.config, resourceOfStorageKey, {
+        onWatchError: (err) =>
+          log.error({ key: err.key, err: err.message }, 'watch event could not be decrypted'),
+      });
+      log.info(
+        {
+          backend: backend.name,
+          revision: backend.currentRevision(),
+          encryption: encryption.path,
+          keyCreated: encryption.created,
+        },
+        'storage opened',
+      );
     },
     stop: async () => {
       await backend?.close();
@@ -167,13 +200,17 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
   lifecycle.add({
     name: 'apiserver',
     start: async () => {
+      // Identities and RBAC, enforced (issue 18): ServiceAccount tokens, client certificates
+      // signed by the cluster CA, each component as itself.
+      const access = await upAccess(resolve(dataDir, 'pki'), certs.caPem, clock);
       server = new ApiServer({
         backend: backend!,
         resources: createBuiltinResources({ clock }),
         host: options.host,
         port: options.port,
-        tls: { cert: certs.certPem, key: certs.keyPem },
+        tls: { cert: certs.certPem, key: certs.keyPem, clientCA: certs.caPem },
         token,
+        access,
         clock,
         clockControl,
         // The simulated nodes' logs, exec, port-forward and usage (the Metrics API).
@@ -249,7 +286,11 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
         // After the thread is started, so its ~0.3 s boot overlaps the install; the operator
         // waits for its API group to be served before it lists fleets.
         if (options.installCrds !== false) {
-          await installCelldCrds(internalUrl, certs.caPem, server!.loopbackToken);
+          await Promise.all([
+            installCelldCrds(internalUrl, certs.caPem, server!.loopbackToken),
+            // The operator runs with exactly the RBAC it ships with (deploy/operator/).
+            installOperatorRbac(internalUrl, certs.caPem, server!.loopbackToken),
+          ]);
         }
       } catch (err) {
         await manager?.stop();
@@ -269,6 +310,10 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
     manager = startControllerThread(
       {
         connection: { server: internalUrl, ca: certs.caPem, token: server!.loopbackToken },
+        // Each component as its upstream identity (component-identities.ts); the shared
+        // informers as kube-controller-manager, which may list and watch everything.
+        credentials: componentCredentials(server!, simulatedNodeNames(shape.nodes)),
+        informerIdentity: CONTROLLER_MANAGER_USER,
         controllers: selection,
         cluster: shape,
         logLevel: options.logLevel ?? UP_FLAGS['log-level'].default,

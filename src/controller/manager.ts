@@ -49,6 +49,12 @@ export interface ControllerManagerOptions {
    * connection's token. @default {}
    */
   readonly credentials?: Readonly<Record<string, string>>;
+  /**
+   * The user the shared informers list and watch as (kube-controller-manager's own,
+   * `system:kube-controller-manager`, which may list and watch everything); absent: the
+   * connection's.
+   */
+  readonly informerIdentity?: string;
 }
 
 export interface RunningControllerManager {
@@ -88,7 +94,7 @@ export function startControllerManager(
       random: randomFor(name),
       log: log.child({ informers: name }),
     });
-  const informers = informersAs(undefined, 'informers');
+  const informers = informersAs(options.informerIdentity, 'informers');
   const clients = new Map<string, ApiClient>();
   /**
    * One client (one connection pool) per agent, user and purpose: events never wait behind

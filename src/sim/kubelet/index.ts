@@ -13,7 +13,6 @@
 
 import { asKind } from '../../api/model/index.js';
 import { isJsonObject, type KubeObject } from '../../api/object.js';
-import { nodeUsername } from '../../apiserver/authentication/user.js';
 import { deletedObject } from '../../client/shared-informer.js';
 import { objectKey } from '../../client/store.js';
 import {
@@ -208,6 +207,11 @@ async function registerAll(
     }
   }
   return undefined;
+}
+
+/** The user a node's kubelet authenticates as (upstream's Node authorizer reads the name). */
+function nodeUsername(node: string): string {
+  return `system:node:${node}`;
 }
 
 /** A node's heartbeat and registration write as that node's kubelet (`system:node:<name>`). */

@@ -156,3 +156,8 @@ export function resolveOptions(options: SimulatedNodesOptions = {}): ResolvedOpt
     workers: options.workers ?? defaultWorkers(count),
   };
 }
+
+/** The names `count` simulated nodes get (`fleetyard-node-1`…), as {@link resolveOptions} numbers them. */
+export function simulatedNodeNames(count: number): string[] {
+  return resolveOptions({ count }).nodes.map((n) => n.name);
+}
