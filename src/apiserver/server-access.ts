@@ -11,7 +11,11 @@ import type { Backend } from '../storage/backend.js';
 import type { Clock } from '../util/clock.js';
 import { AccessControl } from './access-control.js';
 import { accessLookups } from './access-lookups.js';
+import { externalAdmission } from './admission/external-admission.js';
 import { NodeAuthorizer } from './admission/node-authorizer.js';
+import { ValidatingAdmissionPolicyAdmission } from './admission/policy/admission.js';
+import { WebhookDispatcher } from './admission/webhook/index.js';
+import { policyStoreReader, webhookLookup } from './admission-readers.js';
 import { fleetyardPolicyObjects } from './authorization/bootstrap-policy/fleetyard-policy.js';
 import {
   bootstrapPolicyObjects,
@@ -30,12 +34,18 @@ export interface ServerAccessInputs {
   readonly clock: Clock;
 }
 
+export interface ServerAccess {
+  readonly control: AccessControl;
+  /** Per-request admission: escalation, NodeRestriction, policies and webhooks. */
+  readonly admit: ReturnType<typeof externalAdmission>;
+}
+
 /** The server's access control, or undefined when the options do not ask for it. */
-export function serverAccess(i: ServerAccessInputs): AccessControl | undefined {
+export function serverAccess(i: ServerAccessInputs): ServerAccess | undefined {
   if (i.access === undefined) return undefined;
   if (i.token === undefined) throw new Error('access control needs the admin token');
   const lookups = accessLookups(i.registry, i.backend);
-  return new AccessControl({
+  const control = new AccessControl({
     ...i.access,
     backend: i.backend,
     adminToken: i.token,
@@ -44,6 +54,20 @@ export function serverAccess(i: ServerAccessInputs): AccessControl | undefined {
     authorizers: [new NodeAuthorizer(lookups.node), ...(i.access.authorizers ?? [])],
     clock: i.clock,
   });
+  const admit = externalAdmission({
+    access: control,
+    lookups,
+    policies: new ValidatingAdmissionPolicyAdmission({
+      store: policyStoreReader(i.registry, i.backend),
+      authorizer: control.authorizer,
+    }),
+    // Webhook timeouts stay on the wall clock: a virtual clock's jump must not time calls out.
+    webhooks: new WebhookDispatcher({
+      lookup: webhookLookup(i.registry, i.backend),
+      authorizer: control.authorizer,
+    }),
+  });
+  return { control, admit };
 }
 
 /** Reconciles the bootstrap policy; reports each object it could not write. */

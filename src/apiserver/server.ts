@@ -20,6 +20,7 @@ import { StatusError, unauthorized } from '../api/errors.js';
 import { loadBuiltinSchemas } from '../api/schema/builtin/index.js';
 import { bearerTokenFrom, generateToken, tokenMatcher } from '../security/token.js';
 import { holdClock, realClock } from '../util/clock.js';
+import type { AccessControl } from './access-control.js';
 import { defaultAdmission } from './admission/default-plugins.js';
 import { clientCertificateServerOptions } from './authentication/client-cert.js';
 import type { RequestIdentity } from './authentication/request-user.js';
@@ -117,7 +118,7 @@ export class ApiServer {
    */
   readonly loopbackToken = generateToken();
   /** Identities and authorization, when the options ask for them (`access-control.ts`). */
-  readonly access: ReturnType<typeof serverAccess>;
+  readonly access: AccessControl | undefined;
   #drained: (() => void) | undefined;
   #url = '';
 
@@ -139,7 +140,7 @@ export class ApiServer {
     });
     const clock = options.clock ?? realClock;
     this.registry = new ResourceRegistry(gateResources(options.resources, options.featureGates));
-    this.access = serverAccess({
+    const access = serverAccess({
       access: options.access,
       token: options.token,
       loopbackToken: this.loopbackToken,
@@ -147,6 +148,7 @@ export class ApiServer {
       backend: options.backend,
       clock,
     });
+    this.access = access?.control;
     this.#services = new ServiceAllocator(options.backend);
     this.store = new ObjectStore({
       backend: options.backend,
@@ -179,7 +181,7 @@ export class ApiServer {
       shutdownSignal: this.#shutdown.signal,
       minRequestTimeoutSeconds: options.minRequestTimeoutSeconds ?? 1800,
       ...(this.#extensions !== undefined ? { extensions: this.#extensions } : {}),
-      ...(this.access !== undefined ? { reviews: this.access } : {}),
+      ...(access !== undefined ? { reviews: access.control, admit: access.admit } : {}),
       ...(this.access?.tokenIssuer !== undefined ? { tokens: this.access.tokenIssuer } : {}),
       ...(options.clockControl !== undefined
         ? { servedClock: serveClock(options.clockControl, options.onError) }
