@@ -165,17 +165,20 @@ export class AccessControl implements ReviewServices {
     return { identity };
   }
 
-  /** Authorizes the request `info` for `identity`; throws upstream's 403 when not allowed. */
+  /**
+   * Authorizes the request `info` for `identity`: the chain's answer, and upstream's 403 when
+   * it is not an Allow.
+   */
   authorizeRequest(
     identity: RequestIdentity,
     info: RequestInfo,
     method: string,
     query: URLSearchParams,
-  ): AuthorizationResult {
+  ): { readonly result: AuthorizationResult; readonly denied?: StatusError } {
     const attributes = requestAttributes(identity.user, info, method, query);
     const result = this.authorizer.authorize(attributes);
-    if (result.decision !== 'Allow') throw forbiddenError(attributes, result.reason);
-    return result;
+    if (result.decision === 'Allow') return { result };
+    return { result, denied: forbiddenError(attributes, result.reason) };
   }
 
   authorize(attributes: Attributes): AuthorizationResult {

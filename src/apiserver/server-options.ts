@@ -10,6 +10,7 @@ import type { Backend } from '../storage/backend.js';
 import type { Clock } from '../util/clock.js';
 import type { ClockControl } from '../util/clock-control.js';
 import type { AccessControlOptions } from './access-control.js';
+import type { Auditor } from './audit/auditor.js';
 import type { FeatureGates } from './feature-gates.js';
 import { type ConnectionLimits, DEFAULT_CONNECTION_LIMITS } from './http/connection-limits.js';
 import type { KubeletEndpoints } from './kubelet/types.js';
@@ -44,6 +45,8 @@ export interface ApiServerOptions {
    * the in-process test servers.
    */
   readonly access?: AccessOptions;
+  /** The audit log (`--audit-log-path`); absent: nothing is audited, as upstream. */
+  readonly auditor?: Auditor;
   readonly clock?: Clock;
   /**
    * The cluster clock's controls (`fleetyard up --clock`): served as the API object

@@ -22,6 +22,12 @@ import { bearerTokenFrom, generateToken, tokenMatcher } from '../security/token.
 import { holdClock, realClock } from '../util/clock.js';
 import type { AccessControl } from './access-control.js';
 import { defaultAdmission } from './admission/default-plugins.js';
+import {
+  AUDIT_ID_RESPONSE_HEADER,
+  attachAudit,
+  auditOf,
+  recordAuthorization,
+} from './audit/auditor.js';
 import { clientCertificateServerOptions } from './authentication/client-cert.js';
 import type { RequestIdentity } from './authentication/request-user.js';
 import { advertisedAddress, machineInterfaces } from './bootstrap/advertise-address.js';
@@ -381,9 +387,11 @@ export class ApiServer {
       access.identify(req, req.url ?? '').then(
         (identified) => {
           if ('refused' in identified) {
+            this.#auditRefusal(req, url);
             sendRefusal(res, identified.refused, identified.plainTextBody);
             return;
           }
+          this.#audit(req, res, url, identified.identity);
           this.#serve(req, res, url, loopback, identified.identity);
         },
         (e: unknown) => sendError(res, toStatusError(e)),
@@ -423,10 +431,15 @@ export class ApiServer {
     }
     res.once('close', release);
     if (identity !== undefined && this.access !== undefined) {
-      try {
-        this.access.authorizeRequest(identity, info, method, url.searchParams);
-      } catch (e) {
-        sendError(res, toStatusError(e));
+      const { result, denied } = this.access.authorizeRequest(
+        identity,
+        info,
+        method,
+        url.searchParams,
+      );
+      recordAuthorization(auditOf(req), result);
+      if (denied !== undefined) {
+        sendError(res, denied);
         return;
       }
     }
@@ -450,6 +463,29 @@ export class ApiServer {
       });
   }
 
+  /** Starts the request's audit record (`--audit-log-path`), finished when the response ends. */
+  #audit(req: IncomingMessage, res: ServerResponse, url: RequestUrl, identity: RequestIdentity) {
+    const auditor = this.#options.auditor;
+    if (auditor === undefined) return;
+    const info = parseRequestInfo(req.method ?? 'GET', url.pathname, url.searchParams);
+    const audit = auditor.begin({
+      req,
+      requestInfo: info,
+      user: identity.impersonator ?? identity.user,
+      ...(identity.impersonator !== undefined ? { impersonatedUser: identity.user } : {}),
+      longRunning: info.kind === 'resource' && (info.verb === 'watch' || isLogFollow(info, url)),
+    });
+    res.setHeader(AUDIT_ID_RESPONSE_HEADER, audit.auditID);
+    if (audit.level === 'None') return;
+    attachAudit(req, audit);
+    res.once('close', () => audit.finish(res.headersSent ? res.statusCode : undefined));
+  }
+
+  #auditRefusal(req: IncomingMessage, url: RequestUrl): void {
+    const info = parseRequestInfo(req.method ?? 'GET', url.pathname, url.searchParams);
+    this.#options.auditor?.failedAuthentication({ req, requestInfo: info });
+  }
+
   /** Authentication, then (with access control) authorization, of a pod stream's upgrade. */
   async #admitUpgrade(req: IncomingMessage, url: RequestUrl, info: RequestInfo): Promise<void> {
     const presented = bearerTokenFrom(req.headers.authorization);
@@ -463,7 +499,13 @@ export class ApiServer {
     }
     const identified = await access.identify(req, req.url ?? '');
     if ('refused' in identified) throw identified.refused;
-    access.authorizeRequest(identified.identity, info, req.method ?? 'GET', url.searchParams);
+    const { denied } = access.authorizeRequest(
+      identified.identity,
+      info,
+      req.method ?? 'GET',
+      url.searchParams,
+    );
+    if (denied !== undefined) throw denied;
   }
 
   #authorized(req: IncomingMessage, presented: string | undefined, path: string): boolean {

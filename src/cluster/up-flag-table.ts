@@ -50,6 +50,35 @@ export const UP_FLAGS = {
     default: false,
     help: 'Keep objects in memory only (nothing survives the process)',
   },
+  'audit-log-path': {
+    type: 'string',
+    value: 'FILE',
+    help: 'Write audit.k8s.io/v1 Events as JSON lines to FILE (mode 0600, its directory 0700), or `-` for stdout; unset: no audit log, as kube-apiserver',
+  },
+  'audit-policy-file': {
+    type: 'string',
+    value: 'FILE',
+    defaultText: 'a GKE-like policy (docs/security.md)',
+    help: 'The audit.k8s.io/v1 Policy (YAML or JSON) deciding what is logged at which level',
+  },
+  'audit-log-maxsize': {
+    type: 'string',
+    value: 'MB',
+    defaultText: '`100`',
+    help: 'Megabytes before the audit log is rotated to `<name>-<UTC time><ext>`',
+  },
+  'audit-log-maxbackup': {
+    type: 'string',
+    value: 'N',
+    defaultText: '`0` (all kept)',
+    help: 'Rotated audit logs kept',
+  },
+  'audit-log-maxage': {
+    type: 'string',
+    value: 'DAYS',
+    defaultText: '`0` (no limit)',
+    help: 'Days a rotated audit log is kept, by the time in its name',
+  },
   'encryption-provider-config': {
     type: 'string',
     value: 'FILE',

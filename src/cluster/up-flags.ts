@@ -6,8 +6,10 @@
  *
  * @module
  */
+
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { AuditFlags } from '../apiserver/audit/setup.js';
 import {
   type FeatureGates,
   parseFeatureGates,
@@ -76,6 +78,7 @@ export function parseUpArgs(rest: readonly string[]): UpOptions {
     '--default-unreachable-toleration-seconds',
   );
   const replacementDelay = memberReplacementDelay(values['member-replacement-delay']);
+  const audit = auditFlags(values);
   const inFlight = inFlightFlags(
     values['max-requests-inflight'],
     values['max-mutating-requests-inflight'],
@@ -87,6 +90,7 @@ export function parseUpArgs(rest: readonly string[]): UpOptions {
   return {
     dataDir: resolve(values['data-dir']),
     ephemeral: values.ephemeral,
+    ...(audit !== undefined ? { audit } : {}),
     ...(values['encryption-provider-config'] !== undefined
       ? { encryptionProviderConfig: resolve(values['encryption-provider-config']) }
       : {}),
@@ -229,6 +233,29 @@ function inFlightFlags(
   return {
     ...(r !== undefined ? { maxRequestsInFlight: r } : {}),
     ...(m !== undefined ? { maxMutatingRequestsInFlight: m } : {}),
+  };
+}
+
+/** `--audit-*`, with kube-apiserver's names; undefined without `--audit-log-path`. */
+function auditFlags(values: {
+  readonly 'audit-log-path'?: string | undefined;
+  readonly 'audit-policy-file'?: string | undefined;
+  readonly 'audit-log-maxsize'?: string | undefined;
+  readonly 'audit-log-maxbackup'?: string | undefined;
+  readonly 'audit-log-maxage'?: string | undefined;
+}): AuditFlags | undefined {
+  const path = values['audit-log-path'];
+  if (path === undefined || path === '') return undefined;
+  const size = optionalNonNegativeInt(values['audit-log-maxsize'], '--audit-log-maxsize');
+  const backups = optionalNonNegativeInt(values['audit-log-maxbackup'], '--audit-log-maxbackup');
+  const age = optionalNonNegativeInt(values['audit-log-maxage'], '--audit-log-maxage');
+  const policy = values['audit-policy-file'];
+  return {
+    logPath: path === '-' ? '-' : resolve(path),
+    ...(policy !== undefined ? { policyFile: resolve(policy) } : {}),
+    ...(size !== undefined ? { maxSizeMB: size } : {}),
+    ...(backups !== undefined ? { maxBackups: backups } : {}),
+    ...(age !== undefined ? { maxAgeDays: age } : {}),
   };
 }
 

@@ -21,6 +21,8 @@
 import { resolve } from 'node:path';
 import { createBuiltinResources } from '../api/kinds/index.js';
 import { apiExtensions } from '../apiextensions/index.js';
+import type { Auditor } from '../apiserver/audit/auditor.js';
+import { type AuditFlags, openAuditor } from '../apiserver/audit/setup.js';
 import type { FeatureGates } from '../apiserver/feature-gates.js';
 import { BUILTIN_NAMESPACES } from '../apiserver/namespaces.js';
 import { ApiServer, type RequestLogEntry } from '../apiserver/server.js';
@@ -65,6 +67,8 @@ export interface UpOptions {
    * generated in the data directory at first start (in memory with `--ephemeral`).
    */
   readonly encryptionProviderConfig?: string;
+  /** `--audit-log-path` and its companions; absent: no audit log, as kube-apiserver. */
+  readonly audit?: AuditFlags;
   readonly host: string;
   readonly port: number;
   /** `--tls-san`: more names and addresses for the serving certificate. */
@@ -197,6 +201,21 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
       log.info({}, 'storage closed');
     },
   });
+  let auditor: Auditor | undefined;
+  lifecycle.add({
+    // Before the API server and stopped after it: every request it drains is still logged.
+    name: 'audit',
+    start: async () => {
+      auditor = await openAuditor(options.audit ?? {}, {
+        clock,
+        onError: (message, err) => log.warn({ err }, message),
+        ...(seed !== undefined ? { newId: uidsFrom(seedStream(seed, 'audit-id')) } : {}),
+      });
+    },
+    stop: async () => {
+      await auditor?.close();
+    },
+  });
   lifecycle.add({
     name: 'apiserver',
     start: async () => {
@@ -211,6 +230,7 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
         tls: { cert: certs.certPem, key: certs.keyPem, clientCA: certs.caPem },
         token,
         access,
+        ...(auditor !== undefined ? { auditor } : {}),
         clock,
         clockControl,
         // The simulated nodes' logs, exec, port-forward and usage (the Metrics API).

@@ -8,10 +8,12 @@
  *
  * @module
  */
+
 import type { KubeObject } from '../../api/object.js';
 import type { ResourceDefinition } from '../../api/resource.js';
 import type { AccessControl } from '../access-control.js';
 import type { AccessLookups } from '../access-lookups.js';
+import { auditOf } from '../audit/auditor.js';
 import { requestIdentity } from '../authentication/request-user.js';
 import { ADMIN, type UserInfo } from '../authentication/user.js';
 import { checkBindingWrite, checkRoleWrite } from '../authorization/rbac/escalation.js';
@@ -64,6 +66,14 @@ export function externalAdmission(
       userInfo: user,
       dryRun: attrs.dryRun,
     });
+    const annotate = (): void => {
+      const audit = auditOf(call.req);
+      for (const [k, v] of Object.entries(policy.auditAnnotations)) audit.annotate(k, v);
+      const detailed = audit.level === 'Request' || audit.level === 'RequestResponse';
+      for (const a of record.annotations) {
+        if (a.level === 'Metadata' || detailed) audit.annotate(a.key, a.value);
+      }
+    };
     const warn = (): void => {
       const texts = [...policy.warnings, ...record.warnings];
       if (!call.res.headersSent) sendWarnings(call.res, texts);
@@ -98,6 +108,7 @@ export function externalAdmission(
           await hooks.validate?.(next, current);
         } finally {
           warn();
+          annotate();
         }
       },
     };

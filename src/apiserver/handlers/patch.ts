@@ -7,6 +7,7 @@
  *
  * @module
  */
+
 import { errorMessage } from '../../api/error-message.js';
 import { badRequest, unsupportedMediaType } from '../../api/errors.js';
 import { parseJson, stringifyJson } from '../../api/int64-json.js';
@@ -21,6 +22,7 @@ import {
 import { findDuplicateFields, hasDuplicateKeys } from '../../api/schema/duplicate-fields.js';
 import { type FieldValidation, strictErrors } from '../../api/schema/field-validation.js';
 import { SchemaNavigator } from '../../api/schema/navigator.js';
+import { auditOf } from '../audit/auditor.js';
 import { readBody } from '../http/body.js';
 import { contentTypeOf, PATCH_TYPES } from '../http/media.js';
 import { sendJson } from '../http/respond.js';
@@ -54,7 +56,9 @@ export async function handlePatch(api: ApiServices, call: ResourceCall): Promise
   const directive = fieldValidationOf(call, 'PatchOptions');
   if (type === PATCH_TYPES.apply) return handleApply(api, call, directive);
   checkWriteOptions(call, 'PatchOptions');
-  const patch = decodePatch(await readBody(call.req), type, exactIntegers(call.def));
+  const raw = await readBody(call.req);
+  auditOf(call.req).requestPatch(raw);
+  const patch = decodePatch(raw, type, exactIntegers(call.def));
   const { def, info } = call;
   const sub = info.subresource;
   const schema = await kindSchema(def);

@@ -17,6 +17,7 @@
  *
  * @module
  */
+
 import { goStatus, resourceExpired, type StatusError } from '../../api/errors.js';
 import { stringifyJson } from '../../api/int64-json.js';
 import { goHtmlSafe } from '../../api/managed-fields/go-json.js';
@@ -30,6 +31,7 @@ import {
   type Watcher,
 } from '../../storage/backend.js';
 import { realClock } from '../../util/clock.js';
+import { auditOf } from '../audit/auditor.js';
 import { isInternal } from '../http/internal-requests.js';
 import { queryFlag } from '../http/query-bool.js';
 import { parseRequestSelector, type RequestSelector } from '../selectors.js';
@@ -74,6 +76,7 @@ export async function handleWatch(api: ApiServices, call: ResourceCall): Promise
   const timeoutMs = watchTimeoutMs(query.get('timeoutSeconds'), api.minRequestTimeoutSeconds);
 
   const table = await tableRequest(call);
+  auditOf(req).responseStarted(200);
   res.writeHead(200, {
     'Content-Type': table?.contentType ?? 'application/json',
     'Cache-Control': 'no-cache, private',

@@ -9,6 +9,7 @@ import { approvalReplacement } from '../../api/kinds/certificates-csr.js';
 import { getObj } from '../../api/kinds/json.js';
 import type { KubeObject, ObjectMeta } from '../../api/object.js';
 import { groupResource, type ResourceDefinition } from '../../api/resource.js';
+import { auditOf } from '../audit/auditor.js';
 import { readBody } from '../http/body.js';
 import { sendJson } from '../http/respond.js';
 import type { ApiServices, ResourceCall } from './context.js';
@@ -30,6 +31,7 @@ export async function handleCreate(api: ApiServices, call: ResourceCall): Promis
     await decodeStrictObject(call, await readBody(call.req), 'create', schema),
   );
   checkNamespace(def, obj, info.namespace);
+  auditOf(call.req).requestObject(obj);
   const result = await api.store.create(def, info.namespace, obj, {
     dryRun: isDryRun(call.query),
     track: trackUpdates(api, call, schema),
@@ -48,6 +50,7 @@ export async function handleUpdate(api: ApiServices, call: ResourceCall): Promis
   );
   checkNamespace(def, body, info.namespace);
   checkName(body, info.name);
+  auditOf(call.req).requestObject(body);
   const sub = info.subresource;
   const result = await api.store.update(
     def,

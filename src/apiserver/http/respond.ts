@@ -6,11 +6,13 @@
  *
  * @module
  */
+
 import type { ServerResponse } from 'node:http';
 import { internalError, StatusError, statusJson, unclassifiedError } from '../../api/errors.js';
 import { parseJson, stringifyJson } from '../../api/int64-json.js';
 import { goHtmlSafe } from '../../api/managed-fields/go-json.js';
 import { UnwritableError } from '../../storage/backend.js';
+import { auditOf } from '../audit/auditor.js';
 import { wantsPretty } from './pretty.js';
 
 /** The body's bytes as upstream's serializer writes them for this request. */
@@ -30,6 +32,11 @@ export function sendJson(
   contentType = 'application/json',
 ): void {
   const text = encodeBody(res, body);
+  const audit = auditOf(res.req);
+  if (audit.recordsResponseBody) {
+    if (typeof body === 'string') audit.responseJson(body);
+    else audit.responseObject(body);
+  }
   res.writeHead(code, {
     'Content-Type': contentType,
     'Content-Length': Buffer.byteLength(text),
@@ -79,6 +86,8 @@ export function sendError(res: ServerResponse, e: StatusError): void {
     res.destroy();
     return;
   }
+  // Every level keeps a Status's code, reason and message.
+  auditOf(res.req).responseObject(e.status);
   sendJson(res, e.code, statusJson(e.status));
 }
 
