@@ -66,6 +66,7 @@ const GROUPS: Record<string, () => Promise<BenchGroup>> = {
   workloads: async () => (await import('./workloads.js')).benchWorkloads,
   statefulset: async () => (await import('./statefulset.js')).benchStatefulSet,
   batch: async () => (await import('./batch.js')).benchBatch,
+  authz: async () => (await import('./authz.js')).benchAuthz,
   operator: async () => (await import('./operator.js')).benchOperator,
   hostile: async () => (await import('./hostile.js')).benchHostile,
   fidelity: async () => (await import('./fidelity.js')).benchFidelity,

@@ -34,6 +34,7 @@ import {
   type ServiceAccountKey,
   ServiceAccountTokenAuthenticator,
 } from './authentication/serviceaccount/index.js';
+import { cachedTokenAuthenticator } from './authentication/token-cache.js';
 import { ADMIN, LOOPBACK } from './authentication/user.js';
 import { authorizerChain, privilegedGroups, ruleResolverChain } from './authorization/chain.js';
 import { forbiddenError } from './authorization/forbidden.js';
@@ -117,13 +118,18 @@ export class AccessControl implements ReviewServices {
       sa === undefined || options.lookup === undefined
         ? []
         : [
-            new ServiceAccountTokenAuthenticator({
-              issuers: [issuer],
-              apiAudiences: this.apiAudiences,
-              keys: [sa.key],
-              lookup: options.lookup,
-              clock: options.clock ?? realClock,
-            }),
+            cachedTokenAuthenticator(
+              new ServiceAccountTokenAuthenticator({
+                issuers: [issuer],
+                apiAudiences: this.apiAudiences,
+                keys: [sa.key],
+                lookup: options.lookup,
+                clock: options.clock ?? realClock,
+              }),
+              // Wall time, as upstream's cache: a paused virtual clock must not keep a
+              // revoked token valid.
+              realClock,
+            ),
           ];
     this.tokenAuthenticators = [
       staticTokenAuthenticator(statics, this.apiAudiences),

@@ -3,8 +3,8 @@
  * the fixture (`testdata/api-resources-v1.33.txt`) is that output, row for row (name, short
  * names, preferred group version, scope, kind). fleetyard's own groups (`*.fleetyard.dev`,
  * the celld CRDs) and `metrics.k8s.io` (what a cluster running metrics-server adds) may come
- * on top. The authentication, authorization and admission groups are issue 18's: their rows
- * are expected missing for now, and the test says so; once served they must match too.
+ * on top. Nothing is missing: the authentication, authorization and admission groups are served
+ * since issue 18.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -13,13 +13,6 @@ import { it } from 'node:test';
 import { clusterForFile, describeKubectl } from './testing/kubectl-fixtures.js';
 
 const FIXTURE = join(import.meta.dirname, 'testdata', 'api-resources-v1.33.txt');
-
-/** Groups served by the next issue (identities, authorization, admission policies). */
-const LATER_GROUPS: Readonly<Record<string, string>> = {
-  'authentication.k8s.io': 'issue 18 (identities): TokenReview, SelfSubjectReview',
-  'authorization.k8s.io': 'issue 18 (authorization): the access reviews',
-  'admissionregistration.k8s.io': 'issue 18 (admission): webhooks and admission policies',
-};
 
 /** Groups fleetyard may serve beyond a default kube-apiserver. */
 function allowedExtra(group: string): boolean {
@@ -64,30 +57,24 @@ function parseApiResources(text: string): Row[] {
 const current = clusterForFile();
 
 describeKubectl('1.33', current, (s) => {
-  it('lists every resource a default v1.33 kube-apiserver lists, with its names and scope', async (t) => {
+  it('lists every resource a default v1.33 kube-apiserver lists, with its names and scope', async () => {
     const expected = parseApiResources(readFileSync(FIXTURE, 'utf8'));
     const actual = parseApiResources(await s.k().ok(['api-resources']));
     const actualByKey = new Map(actual.map((r) => [key(r), r]));
     const expectedKeys = new Set(expected.map(key));
 
     const missing: Row[] = [];
-    const later: Row[] = [];
     const different: string[] = [];
     for (const want of expected) {
       const got = actualByKey.get(key(want));
       if (got === undefined) {
-        (Object.hasOwn(LATER_GROUPS, groupOf(want)) ? later : missing).push(want);
+        missing.push(want);
       } else if (show(got) !== show(want)) {
         different.push(`${show(got)}\n    expected ${show(want)}`);
       }
     }
     const extra = actual.filter((r) => !expectedKeys.has(key(r)) && !allowedExtra(groupOf(r)));
 
-    for (const group of new Set(later.map(groupOf))) {
-      const rows = later.filter((r) => groupOf(r) === group).map((r) => r.name);
-      t.diagnostic(`expected missing (${LATER_GROUPS[group]}): ${rows.join(', ')}`);
-    }
-    if (missing.length > 0) t.diagnostic(`missing:\n  ${missing.map(show).join('\n  ')}`);
     assert.deepEqual(
       { missing: missing.map(show), different, extra: extra.map(show) },
       { missing: [], different: [], extra: [] },

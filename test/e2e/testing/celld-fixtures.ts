@@ -8,7 +8,9 @@
  */
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { after, before } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import {
   AppsV1Api,
@@ -21,6 +23,7 @@ import {
   type V1Pod,
   type V1StatefulSet,
 } from '@kubernetes/client-node';
+import { parseAllDocuments } from 'yaml';
 import { type Cluster, FLEETYARD_BIN, startCluster } from './cluster.js';
 import { type Kubectl, kubectl } from './kubectl.js';
 import { pollUntil } from './kubectl-fixtures.js';
@@ -149,9 +152,33 @@ export function patchFleet(
   return env.k.ok(['patch', 'cf', name, '-n', ns, '--type=merge', '-p', JSON.stringify({ spec })]);
 }
 
+/**
+ * A namespace for fleets, as deploy/operator/rbac.yaml tells users to make one: the namespace,
+ * then a copy of its `celld-operator-fleet` Role and RoleBinding there (the operator may see a
+ * fleet anywhere, but writes only where that Role grants it).
+ */
 export async function createNamespace(env: FleetEnv, name: string): Promise<void> {
   await env.k.ok(['create', 'namespace', name]);
+  await grantFleetNamespace(env, name);
 }
+
+/** The fleet-namespace Role and RoleBinding of deploy/operator/rbac.yaml, copied into `ns`. */
+export async function grantFleetNamespace(env: FleetEnv, ns: string): Promise<void> {
+  const docs = parseAllDocuments(readFileSync(OPERATOR_RBAC, 'utf8')).map((d) => d.toJS());
+  const copies = docs
+    .filter((d) => d?.metadata?.name === 'celld-operator-fleet')
+    .map((d) => ({ ...d, metadata: { ...d.metadata, namespace: ns } }));
+  assert.equal(
+    copies.length,
+    2,
+    'deploy/operator/rbac.yaml: Role and RoleBinding celld-operator-fleet',
+  );
+  await env.k.ok(['apply', '-f', '-'], {
+    input: JSON.stringify({ apiVersion: 'v1', kind: 'List', items: copies }),
+  });
+}
+
+const OPERATOR_RBAC = fileURLToPath(new URL('../../../deploy/operator/rbac.yaml', import.meta.url));
 
 // ---------------------------------------------------------------------------------------------
 // Read-backs
