@@ -60,16 +60,22 @@ describe('fleetyard up (process)', () => {
 
   it('keeps secrets private: data dir 0700; token, keys and kubeconfig 0600', () => {
     assert.equal(mode(dataDir), 0o700);
-    for (const f of ['token', 'kubeconfig', 'pki/ca.key', 'pki/server.key']) {
+    const files = ['token', 'kubeconfig', 'pki/ca.key', 'pki/server.key', 'pki/sa.key'];
+    for (const f of [...files, 'encryption-config.yaml']) {
       assert.equal(mode(join(dataDir, f)), 0o600, f);
     }
   });
 
-  it('requires the token everywhere but the health endpoints', async () => {
+  it('serves anonymous requests only what upstream binds to system:unauthenticated', async () => {
     assert.equal((await get(cluster, '/readyz', undefined)).text, 'ok');
+    // No credentials: system:anonymous, refused by RBAC (kube-apiserver's --anonymous-auth).
     const denied = await get(cluster, '/api/v1/namespaces', undefined);
-    assert.equal(denied.status, 401);
-    assert.equal(JSON.parse(denied.text).reason, 'Unauthorized');
+    assert.equal(denied.status, 403);
+    assert.equal(
+      JSON.parse(denied.text).message,
+      'namespaces is forbidden: User "system:anonymous" cannot list resource "namespaces" in API group "" at the cluster scope',
+    );
+    // A wrong credential is never anonymous.
     assert.equal((await get(cluster, '/api/v1/namespaces', 'wrong')).status, 401);
     const ok = await get(cluster, '/api/v1/namespaces', cluster.token);
     assert.equal(ok.status, 200);
