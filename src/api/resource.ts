@@ -28,6 +28,17 @@ export interface ScaleSpec {
   readonly selectorIsMap?: boolean;
 }
 
+/**
+ * Who makes a create (upstream's user from the request context), for the kinds that record it:
+ * a CertificateSigningRequest's `spec.username`, `uid`, `groups` and `extra`.
+ */
+export interface Requester {
+  readonly username: string;
+  readonly uid?: string;
+  readonly groups: readonly string[];
+  readonly extra?: Readonly<Record<string, readonly string[]>>;
+}
+
 export interface KindStrategy {
   /**
    * Fills upstream defaults in place (`SetDefaults_*`), on create and on every update, as the
@@ -38,7 +49,7 @@ export interface KindStrategy {
    * Resets what a client may not set on create (upstream `PrepareForCreate`): e.g. a
    * Deployment's status is cleared, a Pod's status becomes `{phase: Pending}`.
    */
-  prepareForCreate?(obj: KubeObject): void;
+  prepareForCreate?(obj: KubeObject, requester?: Requester): void;
   /**
    * Carries over what a write to the main resource may not change (upstream
    * `PrepareForUpdate`), e.g. a Namespace's `spec.finalizers`, which change only through

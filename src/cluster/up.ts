@@ -25,7 +25,7 @@ import type { Auditor } from '../apiserver/audit/auditor.js';
 import { type AuditFlags, openAuditor } from '../apiserver/audit/setup.js';
 import type { FeatureGates } from '../apiserver/feature-gates.js';
 import { BUILTIN_NAMESPACES } from '../apiserver/namespaces.js';
-import { ApiServer, type RequestLogEntry } from '../apiserver/server.js';
+import { ApiServer, type ApiServerConfig, type RequestLogEntry } from '../apiserver/server.js';
 import { objectKey } from '../apiserver/store/keys.js';
 import { ApiClient } from '../client/api-client.js';
 import { installCrds } from '../client/install-crds.js';
@@ -244,22 +244,7 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
           options.advertiseAddress !== undefined
             ? { advertiseAddress: options.advertiseAddress }
             : {},
-        ...(options.minRequestTimeoutSeconds !== undefined
-          ? { minRequestTimeoutSeconds: options.minRequestTimeoutSeconds }
-          : {}),
-        ...(options.defaultNotReadyTolerationSeconds !== undefined
-          ? { defaultNotReadyTolerationSeconds: options.defaultNotReadyTolerationSeconds }
-          : {}),
-        ...(options.defaultUnreachableTolerationSeconds !== undefined
-          ? { defaultUnreachableTolerationSeconds: options.defaultUnreachableTolerationSeconds }
-          : {}),
-        ...(options.featureGates !== undefined ? { featureGates: options.featureGates } : {}),
-        ...(options.maxRequestsInFlight !== undefined
-          ? { maxRequestsInFlight: options.maxRequestsInFlight }
-          : {}),
-        ...(options.maxMutatingRequestsInFlight !== undefined
-          ? { maxMutatingRequestsInFlight: options.maxMutatingRequestsInFlight }
-          : {}),
+        ...serverTuning(options),
         onError: (message, error) => log.error({ err: error }, message),
         ...(log.isLevelEnabled('debug')
           ? { onRequest: (e: RequestLogEntry) => log.debug(accessLog(e), 'request') }
@@ -382,4 +367,26 @@ async function ensureNamespaces(server: ApiServer): Promise<void> {
 /** A UID generator drawing from `random` (`--seed`). */
 function uidsFrom(random: () => number): () => string {
   return () => uuidFrom(random);
+}
+
+/** The API server's optional limits and defaults, as `up`'s flags set them. */
+function serverTuning(options: UpOptions): Partial<ApiServerConfig> {
+  return {
+    ...(options.minRequestTimeoutSeconds !== undefined
+      ? { minRequestTimeoutSeconds: options.minRequestTimeoutSeconds }
+      : {}),
+    ...(options.defaultNotReadyTolerationSeconds !== undefined
+      ? { defaultNotReadyTolerationSeconds: options.defaultNotReadyTolerationSeconds }
+      : {}),
+    ...(options.defaultUnreachableTolerationSeconds !== undefined
+      ? { defaultUnreachableTolerationSeconds: options.defaultUnreachableTolerationSeconds }
+      : {}),
+    ...(options.featureGates !== undefined ? { featureGates: options.featureGates } : {}),
+    ...(options.maxRequestsInFlight !== undefined
+      ? { maxRequestsInFlight: options.maxRequestsInFlight }
+      : {}),
+    ...(options.maxMutatingRequestsInFlight !== undefined
+      ? { maxMutatingRequestsInFlight: options.maxMutatingRequestsInFlight }
+      : {}),
+  };
 }

@@ -12,8 +12,8 @@
  *   not add Approved or Denied (that is `/approval`'s) nor change an issued certificate;
  * - the spec never changes after create; the main resource changes only metadata.
  *
- * fleetyard has one user identity (issue 18 brings more), so every request is made by
- * {@link REQUESTER}: what `kubectl get csr` shows under REQUESTOR.
+ * The requester is the user who makes the create (what `kubectl get csr` shows under
+ * REQUESTOR); a create with none known (an in-process test server) is {@link REQUESTER}'s.
  *
  * @module
  */
@@ -25,7 +25,7 @@ import { checkCertificateRequest, checkIssuedCertificate } from './certificates-
 import { SPEC, withBuiltinMetadata } from './common.js';
 import { getArr, getObj, getStr, objects } from './json.js';
 
-/** The one identity every request is made with today. */
+/** The requester of a create whose user is not known: the admin of `fleetyard up`. */
 export const REQUESTER = {
   username: 'kubernetes-admin',
   groups: ['system:masters', 'system:authenticated'],
@@ -261,13 +261,18 @@ export const certificateSigningRequestResource: ResourceDefinition = {
   generation: 'none',
   statusSubresource: true,
   strategy: withBuiltinMetadata({
-    prepareForCreate(obj) {
+    prepareForCreate(obj, requester = REQUESTER) {
       const spec = getObj(obj, 'spec');
       if (spec !== undefined) {
         delete spec.uid;
         delete spec.extra;
-        spec.username = REQUESTER.username;
-        spec.groups = [...REQUESTER.groups];
+        spec.username = requester.username;
+        if (requester.uid !== undefined && requester.uid !== '') spec.uid = requester.uid;
+        spec.groups = [...requester.groups];
+        const extra = requester.extra ?? {};
+        if (Object.keys(extra).length > 0) {
+          spec.extra = Object.fromEntries(Object.entries(extra).map(([k, v]) => [k, [...v]]));
+        }
       }
       obj.status = {};
     },

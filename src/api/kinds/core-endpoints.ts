@@ -6,6 +6,7 @@
  *
  * @module
  */
+
 import { type FieldError, type FieldPath, fieldErrors, path } from '../field-error.js';
 import type { KubeObject } from '../object.js';
 import type { ResourceDefinition } from '../resource.js';
@@ -14,10 +15,14 @@ import { isValidIP } from '../validation/ip.js';
 import { isValidPortNum } from '../validation/numbers.js';
 import { withBuiltinMetadata } from './common.js';
 import { requiredOneOf } from './container-validation.js';
+import { nonSpecialIP } from './discovery-endpointslice.js';
 import { getNum, getStr, type JsonObject, objects, setDefaultStr } from './json.js';
 
 function validateAddress(addr: JsonObject, p: FieldPath): FieldError[] {
-  const errs = isValidIP(p.child('ip'), getStr(addr, 'ip') ?? '');
+  const ip = getStr(addr, 'ip') ?? '';
+  const errs = isValidIP(p.child('ip'), ip);
+  // Upstream's validateEpAddress: a valid IP must also not be special (loopback, …).
+  if (errs.length === 0) errs.push(...nonSpecialIP(ip, p.child('ip')));
   const hostname = getStr(addr, 'hostname') ?? '';
   if (hostname !== '')
     for (const msg of isDNS1123Label(hostname))

@@ -27,7 +27,8 @@ export const MAX_ADDRESSES = 100;
 const MAX_TOPOLOGY_LABELS = 16;
 
 /** Upstream `ValidateNonSpecialIP` for an address already known to parse. */
-function nonSpecialIP(ip: string, p: FieldPath): FieldError[] {
+/** Upstream `ValidateNonSpecialIP`: no unspecified, loopback or link-local address. */
+export function nonSpecialIP(ip: string, p: FieldPath): FieldError[] {
   const bad = (detail: string) => [fieldErrors.invalid(p, ip, detail)];
   const lower = ip.toLowerCase();
   if (ip === '0.0.0.0' || /^[0:]*$/.test(lower)) return bad('may not be unspecified (0.0.0.0)');

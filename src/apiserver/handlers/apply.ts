@@ -6,6 +6,7 @@
  *
  * @module
  */
+
 import { errorMessage } from '../../api/error-message.js';
 import { badRequest, isNotFound, unclassifiedError } from '../../api/errors.js';
 import { parseJson } from '../../api/int64-json.js';
@@ -36,7 +37,7 @@ import { checkWriteOptions, managerOf } from './field-manager.js';
 import { kindSchema } from './kind-schema.js';
 import { asObjectOf, checkName, checkNamespace } from './object-body.js';
 import { settleStrictErrors } from './strict-decoding.js';
-import { checkResourceVersion, refuseWhileTerminating, replacement } from './write.js';
+import { checkResourceVersion, refuseWhileTerminating, replacement, requesterOf } from './write.js';
 
 export async function handleApply(
   api: ApiServices,
@@ -90,6 +91,7 @@ export async function handleApply(
     const created = await api.store.create(def, info.namespace, withName(object, info.name), {
       dryRun,
       admit: api.admit?.(call, 'CREATE'),
+      ...requesterOf(call),
     });
     sendJson(call.res, 201, created.json);
   }

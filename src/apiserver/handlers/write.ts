@@ -10,6 +10,8 @@ import { getObj } from '../../api/kinds/json.js';
 import type { KubeObject, ObjectMeta } from '../../api/object.js';
 import { groupResource, type ResourceDefinition } from '../../api/resource.js';
 import { auditOf } from '../audit/auditor.js';
+import { requestIdentity } from '../authentication/request-user.js';
+import type { UserInfo } from '../authentication/user.js';
 import { readBody } from '../http/body.js';
 import { sendJson } from '../http/respond.js';
 import type { ApiServices, ResourceCall } from './context.js';
@@ -36,6 +38,7 @@ export async function handleCreate(api: ApiServices, call: ResourceCall): Promis
     dryRun: isDryRun(call.query),
     track: trackUpdates(api, call, schema),
     admit: api.admit?.(call, 'CREATE'),
+    ...requesterOf(call),
   });
   sendJson(call.res, 201, result.json);
 }
@@ -139,4 +142,10 @@ export function refuseWhileTerminating(call: ResourceCall): void {
   const e = methodNotSupported(groupResource(call.def), 'create');
   e.status.message = 'create not allowed while custom resource definition is terminating';
   throw e;
+}
+
+/** The request's user as the store records it on create (CertificateSigningRequests). */
+export function requesterOf(call: ResourceCall): { requester?: UserInfo } {
+  const user = requestIdentity(call.req)?.user;
+  return user === undefined ? {} : { requester: user };
 }

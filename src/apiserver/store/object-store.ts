@@ -21,7 +21,7 @@ import {
 import type { FieldError } from '../../api/field-error.js';
 import { stringifyJson } from '../../api/int64-json.js';
 import type { KubeObject } from '../../api/object.js';
-import { groupResource, type ResourceDefinition } from '../../api/resource.js';
+import { groupResource, type Requester, type ResourceDefinition } from '../../api/resource.js';
 import type { Backend, KeyValue } from '../../storage/backend.js';
 import { KeyExistsError, KeyNotFoundError, RevisionMismatchError } from '../../storage/backend.js';
 import { type Clock, realClock } from '../../util/clock.js';
@@ -96,6 +96,8 @@ export interface WriteOptions {
   readonly track?: (next: KubeObject, current: KubeObject | undefined) => KubeObject;
   /** Admission outside the store (webhooks, policies, RBAC's escalation check); see below. */
   readonly admit?: ExternalAdmission;
+  /** The user making a create, for kinds that record it (CertificateSigningRequests). */
+  readonly requester?: Requester;
 }
 
 /**
@@ -186,7 +188,7 @@ export class ObjectStore {
       placed(obj);
     }
     const meta = metaOf(obj);
-    def.strategy.prepareForCreate?.(obj);
+    def.strategy.prepareForCreate?.(obj, options.requester);
     prepareCreateMeta(obj, def, this.#clock.now(), this.#uid());
     // The prefix a name is generated from (none when the object is named).
     const prefix =

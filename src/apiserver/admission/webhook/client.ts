@@ -11,7 +11,9 @@
  *
  * @module
  */
+
 import { request } from 'node:https';
+import { isIP } from 'node:net';
 import type { Clock } from '../../../util/clock.js';
 import { hostPort, TargetError, type WebhookTarget } from './endpoint.js';
 
@@ -50,11 +52,7 @@ function goReason(e: unknown, address: string, serverName: string): string {
     return 'tls: failed to verify certificate: x509: certificate signed by unknown authority';
   }
   if (code === 'ERR_TLS_CERT_ALTNAME_INVALID') {
-    const names = (e.cert?.subjectaltname ?? '')
-      .split(', ')
-      .map((n) => n.replace(/^(DNS|IP Address):/, ''))
-      .filter((n) => n !== '');
-    return `tls: failed to verify certificate: x509: certificate is valid for ${names.join(', ')}, not ${serverName}`;
+    return `tls: failed to verify certificate: ${hostnameError(e.cert?.subjectaltname ?? '', serverName)}`;
   }
   if (code === 'CERT_HAS_EXPIRED' || code === 'CERT_NOT_YET_VALID') {
     return 'tls: failed to verify certificate: x509: certificate has expired or is not yet valid';
@@ -169,4 +167,49 @@ export function postReview(
     });
     req.end(body);
   });
+}
+
+/**
+ * Go's `x509.HostnameError`: for a name, the certificate's DNS names; for an IP, its IP SANs
+ * (in Go's short form); or why there are none.
+ */
+function hostnameError(subjectAltName: string, host: string): string {
+  const sans = subjectAltName.split(', ').filter((n) => n !== '');
+  const of = (prefix: string) =>
+    sans.filter((n) => n.startsWith(prefix)).map((n) => n.slice(prefix.length));
+  let valid: string;
+  if (isIP(host) !== 0) {
+    const ips = of('IP Address:').map(goIP);
+    if (ips.length === 0) {
+      return `x509: cannot validate certificate for ${host} because it doesn't contain any IP SANs`;
+    }
+    valid = ips.join(', ');
+  } else {
+    valid = of('DNS:').join(', ');
+  }
+  if (valid === '')
+    return `x509: certificate is not valid for any names, but wanted to match ${host}`;
+  return `x509: certificate is valid for ${valid}, not ${host}`;
+}
+
+/** Go's `net.IP.String()`: IPv4 as is; IPv6 compressed (`0:0:0:0:0:0:0:1` → `::1`). */
+function goIP(ip: string): string {
+  if (isIP(ip) !== 6) return ip;
+  const groups = ip.split(':').map((g) => g.replace(/^0+(?=.)/, '').toLowerCase());
+  let best = { start: -1, length: 0 };
+  for (let i = 0; i < groups.length; ) {
+    if (groups[i] !== '0') {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < groups.length && groups[j] === '0') j++;
+    if (j - i > best.length) best = { start: i, length: j - i };
+    i = j;
+  }
+  // Go compresses a run of two or more zero groups only.
+  if (best.length < 2) return groups.join(':');
+  const head = groups.slice(0, best.start).join(':');
+  const tail = groups.slice(best.start + best.length).join(':');
+  return `${head}::${tail}`;
 }
