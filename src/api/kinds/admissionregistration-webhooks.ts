@@ -3,8 +3,7 @@
  * MutatingWebhookConfigurations: stored with upstream's defaults and validation
  * (`pkg/apis/admissionregistration/v1/defaults.go`, `validation/validation.go`), so install
  * manifests that carry a webhook (ingress-nginx, cert-manager) apply as on a real cluster.
- * Calling the webhooks is admission's job (the next issue); until then they are stored only,
- * which docs/compatibility.md says.
+ * They are called on matching writes by `src/apiserver/admission/webhook/` (docs/webhooks.md).
  *
  * @module
  */

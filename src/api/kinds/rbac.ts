@@ -3,11 +3,9 @@
  * upstream's defaults (`SetDefaults_RoleBinding`, `SetDefaults_Subject`) and validation
  * (`pkg/apis/rbac/validation`).
  *
- * fleetyard does not enforce RBAC: one token has full access, so these objects are stored and
- * validated only, for manifests (operators, Helm charts) that ship them. Nothing aggregates
- * ClusterRoles either: an `aggregationRule` is validated and stored as is, and `rules` stay
- * what the client wrote. Upstream's escalation check (a user may only grant what it holds)
- * does not apply, since every caller holds everything.
+ * Enforced since issue 18: the authorizer (`src/apiserver/authorization/rbac/`) reads these
+ * objects, the aggregation controller fills aggregated ClusterRoles' `rules`, and the escalation
+ * check (a user may only grant what it holds) runs as admission (`admission/external-admission.ts`).
  *
  * @module
  */
