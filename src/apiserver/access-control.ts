@@ -126,9 +126,8 @@ export class AccessControl implements ReviewServices {
                 lookup: options.lookup,
                 clock: options.clock ?? realClock,
               }),
-              // Wall time, as upstream's cache: a paused virtual clock must not keep a
-              // revoked token valid.
-              realClock,
+              // Wall time, as upstream's cache, and the cluster's (token-cache.ts).
+              [realClock, options.clock ?? realClock],
             ),
           ];
     this.tokenAuthenticators = [

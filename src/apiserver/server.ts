@@ -381,7 +381,12 @@ export class ApiServer {
       return;
     }
     const presented = bearerTokenFrom(req.headers.authorization);
-    const loopback = this.#loopbackMatches(presented);
+    // The server's own clients: the loopback token, and the embedded components' tokens (their
+    // requests are exempt from max-in-flight and their watches counted by the virtual clock).
+    const loopback =
+      this.#loopbackMatches(presented) ||
+      (presented !== undefined &&
+        this.access?.componentTokens.authenticate(presented) !== undefined);
     const access = this.access;
     if (access !== undefined) {
       access.identify(req, req.url ?? '').then(

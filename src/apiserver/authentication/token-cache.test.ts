@@ -19,7 +19,7 @@ describe('cachedTokenAuthenticator', () => {
   it('keeps a success for the TTL, then asks again (upstream: a revoked token works ≤ 10 s)', async () => {
     let now = 0;
     const s = switchable();
-    const cached = cachedTokenAuthenticator(s.inner, { now: () => now });
+    const cached = cachedTokenAuthenticator(s.inner, [{ now: () => now }]);
     assert.deepEqual(await cached.authenticate('good'), { user });
     s.revoke();
     now += TOKEN_SUCCESS_CACHE_TTL_MS - 1;
@@ -32,7 +32,7 @@ describe('cachedTokenAuthenticator', () => {
     let now = 0;
     const s = switchable();
     s.revoke();
-    const cached = cachedTokenAuthenticator(s.inner, { now: () => now });
+    const cached = cachedTokenAuthenticator(s.inner, [{ now: () => now }]);
     assert.ok((await cached.authenticate('good')) instanceof Error);
     assert.equal(await cached.authenticate('other'), undefined);
     now += 1;
@@ -47,10 +47,21 @@ describe('cachedTokenAuthenticator', () => {
         return audiences?.includes('vault') ? new Error('wrong audience') : { user };
       },
     };
-    const cached = cachedTokenAuthenticator(inner, { now: () => 0 });
+    const cached = cachedTokenAuthenticator(inner, [{ now: () => 0 }]);
     await cached.authenticate('t');
     await cached.authenticate('t');
     assert.ok((await cached.authenticate('t', ['vault'])) instanceof Error);
     assert.equal(calls, 2);
+  });
+
+  it('ends an entry when any of its clocks passes the TTL (a paused or a jumping virtual clock)', async () => {
+    const wall = 0;
+    let cluster = 0;
+    const s = switchable();
+    const cached = cachedTokenAuthenticator(s.inner, [{ now: () => wall }, { now: () => cluster }]);
+    await cached.authenticate('good');
+    s.revoke();
+    cluster += 60_000; // a virtual jump, wall time still
+    assert.ok((await cached.authenticate('good')) instanceof Error);
   });
 });

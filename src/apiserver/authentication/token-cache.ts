@@ -7,7 +7,9 @@
  * deleted ServiceAccount's token keeps working until its entry expires.
  *
  * Keyed by the token's SHA-256 and the audiences asked for; at most 4,096 entries, the oldest
- * dropped first.
+ * dropped first. An entry lasts 10 s on every clock given, whichever ends first: wall time, so
+ * a paused virtual clock does not keep a revoked token valid, and the cluster's time, so a
+ * virtual jump past a token's expiry is not hidden by an earlier success.
  *
  * @module
  */
@@ -20,7 +22,8 @@ const MAX_ENTRIES = 4096;
 
 interface Entry {
   readonly result: TokenResult;
-  readonly expiresAt: number;
+  /** Per clock, when the entry ends. */
+  readonly expiresAt: readonly number[];
 }
 
 function succeeded(r: TokenResult): boolean {
@@ -31,23 +34,23 @@ function succeeded(r: TokenResult): boolean {
 /** `inner` with its successful answers cached for {@link TOKEN_SUCCESS_CACHE_TTL_MS}. */
 export function cachedTokenAuthenticator(
   inner: TokenAuthenticator,
-  clock: Pick<Clock, 'now'>,
+  clocks: readonly Pick<Clock, 'now'>[],
   ttlMs = TOKEN_SUCCESS_CACHE_TTL_MS,
 ): TokenAuthenticator {
   const entries = new Map<string, Entry>();
   return {
     async authenticate(token, audiences) {
       const key = `${createHash('sha256').update(token).digest('hex')} ${(audiences ?? []).join(',')}`;
-      const now = clock.now();
+      const now = clocks.map((c) => c.now());
       const hit = entries.get(key);
-      if (hit !== undefined && hit.expiresAt > now) return hit.result;
+      if (hit !== undefined && now.every((t, i) => t < (hit.expiresAt[i] ?? 0))) return hit.result;
       const result = await inner.authenticate(token, audiences);
       if (succeeded(result)) {
         if (entries.size >= MAX_ENTRIES) {
           const oldest = entries.keys().next();
           if (!oldest.done) entries.delete(oldest.value);
         }
-        entries.set(key, { result, expiresAt: now + ttlMs });
+        entries.set(key, { result, expiresAt: now.map((t) => t + ttlMs) });
       } else {
         entries.delete(key);
       }
