@@ -22,12 +22,8 @@ import { bearerTokenFrom, generateToken, tokenMatcher } from '../security/token.
 import { holdClock, realClock } from '../util/clock.js';
 import type { AccessControl } from './access-control.js';
 import { defaultAdmission } from './admission/default-plugins.js';
-import {
-  AUDIT_ID_RESPONSE_HEADER,
-  attachAudit,
-  auditOf,
-  recordAuthorization,
-} from './audit/auditor.js';
+import { auditOf, recordAuthorization } from './audit/auditor.js';
+import { auditRefusal, startAudit } from './audit/request-audit.js';
 import { clientCertificateServerOptions } from './authentication/client-cert.js';
 import type { RequestIdentity } from './authentication/request-user.js';
 import { advertisedAddress, machineInterfaces } from './bootstrap/advertise-address.js';
@@ -392,11 +388,17 @@ export class ApiServer {
       access.identify(req, req.url ?? '').then(
         (identified) => {
           if ('refused' in identified) {
-            this.#auditRefusal(req, url);
+            auditRefusal(this.#options.auditor, req, url);
             sendRefusal(res, identified.refused, identified.plainTextBody);
             return;
           }
-          this.#audit(req, res, url, identified.identity);
+          startAudit(this.#options.auditor, {
+            req,
+            res,
+            url,
+            identity: identified.identity,
+            longRunning: isLongRunning(req, url),
+          });
           this.#serve(req, res, url, loopback, identified.identity);
         },
         (e: unknown) => sendError(res, toStatusError(e)),
@@ -468,29 +470,6 @@ export class ApiServer {
       });
   }
 
-  /** Starts the request's audit record (`--audit-log-path`), finished when the response ends. */
-  #audit(req: IncomingMessage, res: ServerResponse, url: RequestUrl, identity: RequestIdentity) {
-    const auditor = this.#options.auditor;
-    if (auditor === undefined) return;
-    const info = parseRequestInfo(req.method ?? 'GET', url.pathname, url.searchParams);
-    const audit = auditor.begin({
-      req,
-      requestInfo: info,
-      user: identity.impersonator ?? identity.user,
-      ...(identity.impersonator !== undefined ? { impersonatedUser: identity.user } : {}),
-      longRunning: info.kind === 'resource' && (info.verb === 'watch' || isLogFollow(info, url)),
-    });
-    res.setHeader(AUDIT_ID_RESPONSE_HEADER, audit.auditID);
-    if (audit.level === 'None') return;
-    attachAudit(req, audit);
-    res.once('close', () => audit.finish(res.headersSent ? res.statusCode : undefined));
-  }
-
-  #auditRefusal(req: IncomingMessage, url: RequestUrl): void {
-    const info = parseRequestInfo(req.method ?? 'GET', url.pathname, url.searchParams);
-    this.#options.auditor?.failedAuthentication({ req, requestInfo: info });
-  }
-
   /** Authentication, then (with access control) authorization, of a pod stream's upgrade. */
   async #admitUpgrade(req: IncomingMessage, url: RequestUrl, info: RequestInfo): Promise<void> {
     const presented = bearerTokenFrom(req.headers.authorization);
@@ -533,4 +512,10 @@ function createListener(
     { cert: tls.cert, key: tls.key, ...clientCerts, ...httpOptions },
     handler,
   );
+}
+
+/** A watch or a followed log (held open: audited with a `ResponseStarted` event). */
+function isLongRunning(req: IncomingMessage, url: RequestUrl): boolean {
+  const info = parseRequestInfo(req.method ?? 'GET', url.pathname, url.searchParams);
+  return info.kind === 'resource' && (info.verb === 'watch' || isLogFollow(info, url));
 }
