@@ -188,6 +188,17 @@ export class ApiClient {
     return this.#object('PUT', path, this.#writeQuery(options), json(object), options);
   }
 
+  /** PUT to `…/<subresource>` (a Scale to `…/scale`), with the same precondition. */
+  updateSubresource(
+    ref: ObjectRef,
+    subresource: string,
+    object: KubeObject,
+    options: WriteOptions = {},
+  ): Promise<KubeObject> {
+    const path = resourcePath({ ...ref, subresource });
+    return this.#object('PUT', path, this.#writeQuery(options), json(object), options);
+  }
+
   /**
    * PATCH with `type`'s content type. `body` is an object, or for `json` an RFC 6902 operation
    * array. `apply` needs a field manager (the server answers 422 without one).

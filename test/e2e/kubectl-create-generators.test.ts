@@ -21,7 +21,6 @@ import {
   inNamespace,
   namespaceObject,
 } from './testing/kubectl-fixtures.js';
-import { namedObject, send } from './testing/protobuf-requests.js';
 
 const current = clusterForFile({ args: API_ONLY });
 
@@ -31,17 +30,6 @@ const b64 = (text: string | Buffer): string => Buffer.from(text).toString('base6
 
 /** The bytes of a file `--from-file` puts in `binaryData` (not valid UTF-8). */
 const BINARY = Buffer.from([0, 255, 1, 2]);
-
-/**
- * The server's answer to a request for a resource it does not serve. It is upstream's answer
- * for a path under a served group version (go-restful's service error handler:
- * `NewGenericServerResponse(404)`, k8s.io/apiserver `pkg/server/handler.go`), e.g. Ingress
- * and `serviceaccounts/token`. For a group upstream does not serve at all, its last handler
- * answers a plain-text `404 page not found` instead; client-go turns either into the same
- * error, "the server could not find the requested resource", so kubectl prints the same line.
- */
-const UNKNOWN_RESOURCE =
-  '{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Failure","message":"the server could not find the requested resource","reason":"NotFound","details":{},"code":404}';
 
 // ---------------------------------------------------------------------------------------------
 // Inputs
@@ -109,19 +97,6 @@ function createdLine(resource: string, name: string): string {
   };
   const group = groups[resource];
   return `${resource}${group === undefined ? '' : `.${group}`}/${name} created\n`;
-}
-
-/** A generator whose kind fleetyard does not serve yet, and the POST kubectl sends. */
-interface NotServed {
-  readonly generator: string;
-  readonly args: readonly string[];
-  /** kubectl's own word for the kind in `failed to create <what>`. */
-  readonly what: string;
-  readonly path: string;
-  readonly apiVersion: string;
-  readonly kind: string;
-  /** The issue that will serve it. */
-  readonly issue: number;
 }
 
 describeKubectl('1.33', current, (s) => {
@@ -448,35 +423,19 @@ describeKubectl('1.33', current, (s) => {
     });
   }
 
-  // Not served yet: each gets kubectl's own line for a resource the server does not know, and
-  // the server answers with the Status above. Issue 18 serves the TokenRequest API
-  // (`serviceaccounts/token`); when it lands, it moves to the table above.
-  const notServed: readonly NotServed[] = [
-    {
-      generator: 'token',
-      args: ['robot', '--duration=10m'],
-      what: 'token',
-      path: `/api/v1/namespaces/${ns}/serviceaccounts/robot/token`,
-      apiVersion: 'authentication.k8s.io/v1',
-      kind: 'TokenRequest',
-      issue: 18,
-    },
-  ];
-
-  for (const g of notServed) {
-    it(`create ${g.generator}: not served until issue ${g.issue}, an unknown resource`, async () => {
-      const r = await run('create', g.generator, ...g.args);
-      assert.equal(r.stdout, '');
-      assert.equal(
-        r.stderr,
-        `error: failed to create ${g.what}: the server could not find the requested resource\n`,
-      );
-      assert.equal(r.code, 1);
-      // The server's own answer to the POST kubectl sends (a protobuf body, as kubectl's).
-      const reply = await send(s.cluster(), 'POST', g.path, namedObject(g.apiVersion, g.kind, 'x'));
-      assert.equal(reply.status, 404);
-      // Byte-exact Status bodies (Go's encoder ends them with a newline) are item 2's tests.
-      assert.equal(reply.text.trimEnd(), UNKNOWN_RESOURCE);
-    });
-  }
+  // Served since issue 18: the TokenRequest API (`serviceaccounts/token`), a protobuf body.
+  it('create token robot --duration=10m: a signed JWT for the ServiceAccount', async () => {
+    const r = await run('create', 'token', 'robot', '--duration=10m');
+    assert.equal(r.stderr, '');
+    assert.equal(r.code, 0);
+    const parts = r.stdout.trim().split('.');
+    assert.equal(parts.length, 3, 'a compact JWS');
+    const claims = JSON.parse(Buffer.from(parts[1] ?? '', 'base64url').toString()) as {
+      sub: string;
+      exp: number;
+      iat: number;
+    };
+    assert.equal(claims.sub, `system:serviceaccount:${ns}:robot`);
+    assert.equal(claims.exp - claims.iat, 600);
+  });
 });

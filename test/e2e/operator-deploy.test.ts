@@ -70,11 +70,12 @@ describe('celld operator manifests', {
   });
 
   const isNamespace = (o: ManifestObject) => o.kind === 'Namespace';
-  // `fleetyard up` installs the celld CRDs at start, without kubectl's last-applied
-  // annotation, so the first apply of deploy/crds configures them (it adds the annotation).
-  const isCrd = (o: ManifestObject) => o.kind === 'CustomResourceDefinition';
+  // `fleetyard up` installs the celld CRDs and the operator's RBAC (deploy/operator/rbac.yaml,
+  // its identity inside `up`) at start, without kubectl's last-applied annotation, so the
+  // first apply configures them (it adds the annotation); the Deployment is new.
+  const installedAtStart = (o: ManifestObject) => o.kind !== 'Deployment';
   const firstVerb = (o: ManifestObject) =>
-    isNamespace(o) ? 'unchanged' : isCrd(o) ? 'configured' : 'created';
+    isNamespace(o) ? 'unchanged' : installedAtStart(o) ? 'configured' : 'created';
   const expectLines = (
     out: string[],
     objects: ManifestObject[],
@@ -93,8 +94,8 @@ describe('celld operator manifests', {
       await k.ok(['apply', '--dry-run=server', '-f', CRDS, '-f', OPERATOR], { timeoutMs: 60_000 }),
     );
     expectLines(out, objects, (o) => `${firstVerb(o)} (server dry run)`);
-    const r = await k.run(['get', 'clusterrole', 'celld-operator']);
-    assert.notEqual(r.code, 0, 'a dry run must not create the ClusterRole');
+    const r = await k.run(['-n', 'celld-system', 'get', 'deployment', 'celld-operator']);
+    assert.notEqual(r.code, 0, 'a dry run must not create the Deployment');
   });
 
   it('apply creates everything; the ClusterRole round-trips its rules', async () => {

@@ -82,7 +82,14 @@ describe('fleetyard up (process)', () => {
     const names = (JSON.parse(ok.text).items as Array<{ metadata: { name: string } }>).map(
       (i) => i.metadata.name,
     );
-    assert.deepEqual(names, ['default', 'kube-node-lease', 'kube-public', 'kube-system']);
+    // celld-system: the operator's namespace, from deploy/operator (its identity inside up).
+    assert.deepEqual(names, [
+      'celld-system',
+      'default',
+      'kube-node-lease',
+      'kube-public',
+      'kube-system',
+    ]);
   });
 
   it('serves Prometheus metrics including commit batches', async () => {

@@ -91,17 +91,26 @@ export class ApiScaleClient implements ScaleClient {
     replicas: number,
     signal?: AbortSignal,
   ): Promise<void> {
-    // Upstream PUTs the Scale it read: the read's resourceVersion is the precondition.
-    const body = {
-      ...(target.resourceVersion !== undefined
-        ? { metadata: { resourceVersion: target.resourceVersion } }
-        : {}),
+    // Upstream PUTs the Scale it read (its role grants `update` on `*/scale`, not `patch`):
+    // the read's resourceVersion is the precondition.
+    const scale = {
+      apiVersion: 'autoscaling/v1',
+      kind: 'Scale',
+      metadata: {
+        name,
+        namespace,
+        ...(target.resourceVersion !== undefined
+          ? { resourceVersion: target.resourceVersion }
+          : {}),
+      },
       spec: { replicas },
     };
-    await this.#client.patch({ ...target.resource, namespace, name }, body, 'merge', {
-      subresource: 'scale',
-      ...(signal !== undefined ? { signal } : {}),
-    });
+    await this.#client.updateSubresource(
+      { ...target.resource, namespace, name },
+      'scale',
+      scale,
+      signal !== undefined ? { signal } : {},
+    );
   }
 
   async #resolve(group: string, kind: string, signal?: AbortSignal): Promise<ResourceType> {

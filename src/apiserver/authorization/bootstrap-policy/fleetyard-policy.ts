@@ -26,7 +26,13 @@ export function fleetyardPolicyObjects(): PolicyObject[] {
     kind: 'ClusterRole',
     metadata: metadata(CSI_PROVISIONER_ROLE),
     rules: [
-      rule(['create', 'delete', 'get', 'list', 'patch', 'watch'], [''], ['persistentvolumes']),
+      // `update` beyond the sidecar's rules: the simulated provisioner removes its finalizer
+      // from a released volume with an update, not a patch.
+      rule(
+        ['create', 'delete', 'get', 'list', 'patch', 'update', 'watch'],
+        [''],
+        ['persistentvolumes'],
+      ),
       rule(['get', 'list', 'patch', 'update', 'watch'], [''], ['persistentvolumeclaims']),
       rule(['get', 'list', 'watch'], ['storage.k8s.io'], ['storageclasses']),
       rule(['create', 'list', 'patch', 'update', 'watch'], [''], ['events']),
