@@ -20,7 +20,6 @@ import {
   type TokenAuthenticator,
 } from './authentication/bearer-tokens.js';
 import { ComponentTokens } from './authentication/component-tokens.js';
-import { impersonate, stripImpersonationHeaders } from './authentication/impersonation.js';
 import {
   type AuthenticationRequest,
   authenticateRequest,
@@ -38,6 +37,7 @@ import { cachedTokenAuthenticator } from './authentication/token-cache.js';
 import { ADMIN, LOOPBACK } from './authentication/user.js';
 import { authorizerChain, privilegedGroups, ruleResolverChain } from './authorization/chain.js';
 import { forbiddenError } from './authorization/forbidden.js';
+import { impersonate, stripImpersonationHeaders } from './authorization/impersonation.js';
 import { RbacAuthorizer } from './authorization/rbac/authorizer.js';
 import { PolicyIndex } from './authorization/rbac/policy-index.js';
 import { requestAttributes } from './authorization/request-attributes.js';
@@ -145,6 +145,15 @@ export class AccessControl implements ReviewServices {
     const last = options.mode === 'AlwaysAllow' ? ALWAYS_ALLOW : this.rbac;
     this.authorizer = authorizerChain([privilegedGroups(), ...(options.authorizers ?? []), last]);
     this.rules = ruleResolverChain([this.rbac]);
+  }
+
+  /**
+   * Whether the request authenticated as the server's own client: the loopback token or an
+   * embedded component's (judged on the authenticated user, not an impersonated one).
+   */
+  isInternal(identity: RequestIdentity): boolean {
+    const authenticated = identity.impersonator ?? identity.user;
+    return authenticated === LOOPBACK || this.componentTokens.issued(authenticated);
   }
 
   /** Authenticates `req` and applies its impersonation headers; records the identity on it. */

@@ -376,13 +376,6 @@ export class ApiServer {
       sendError(res, toStatusError(e));
       return;
     }
-    const presented = bearerTokenFrom(req.headers.authorization);
-    // The server's own clients: the loopback token, and the embedded components' tokens (their
-    // requests are exempt from max-in-flight and their watches counted by the virtual clock).
-    const loopback =
-      this.#loopbackMatches(presented) ||
-      (presented !== undefined &&
-        this.access?.componentTokens.authenticate(presented) !== undefined);
     const access = this.access;
     if (access !== undefined) {
       access.identify(req, req.url ?? '').then(
@@ -399,12 +392,17 @@ export class ApiServer {
             identity: identified.identity,
             longRunning: isLongRunning(req, url),
           });
-          this.#serve(req, res, url, loopback, identified.identity);
+          // The server's own clients (the loopback token, the components' tokens) are exempt
+          // from max-in-flight and their watches counted by the virtual clock.
+          const internal = access.isInternal(identified.identity);
+          this.#serve(req, res, url, internal, identified.identity);
         },
         (e: unknown) => sendError(res, toStatusError(e)),
       );
       return;
     }
+    const presented = bearerTokenFrom(req.headers.authorization);
+    const loopback = this.#loopbackMatches(presented);
     if (!loopback && !this.#authorized(req, presented, url.pathname.replace(/\/$/, ''))) {
       sendError(res, unauthorized());
       return;

@@ -15,5 +15,7 @@ describe('ComponentTokens', () => {
     assert.deepEqual(tokens.authenticate(b), node);
     assert.equal(tokens.authenticate(`${a}x`), undefined);
     assert.equal(tokens.authenticate(''), undefined);
+    assert.ok(tokens.issued(tokens.authenticate(a) ?? scheduler));
+    assert.ok(!tokens.issued({ ...scheduler }), 'only the objects it issued');
   });
 });

@@ -21,6 +21,7 @@ const digest = (token: string): string => createHash('sha256').update(token).dig
 export class ComponentTokens implements TokenAuthenticator {
   readonly #users = new Map<string, UserInfo>();
   readonly #tokens = new Map<string, string>();
+  readonly #issued = new WeakSet<UserInfo>();
 
   /** The token of `user` (made on first use; the same for the life of this process). */
   tokenFor(user: UserInfo): string {
@@ -30,7 +31,16 @@ export class ComponentTokens implements TokenAuthenticator {
     const token = randomBytes(32).toString('base64url');
     this.#tokens.set(user.username, token);
     this.#users.set(digest(token), user);
+    this.#issued.add(user);
     return token;
+  }
+
+  /**
+   * Whether `user` is one of this table's users, as {@link authenticate} returned it (the same
+   * object: the request authenticator keeps a user that already has its groups).
+   */
+  issued(user: UserInfo): boolean {
+    return this.#issued.has(user);
   }
 
   authenticate(token: string): UserInfo | undefined {

@@ -2,14 +2,14 @@ import assert from 'node:assert/strict';
 import type { IncomingHttpHeaders } from 'node:http';
 import { describe, it } from 'node:test';
 import { statusJson } from '../../api/errors.js';
-import type { Attributes, Authorizer } from '../authorization/types.js';
+import type { UserInfo } from '../authentication/user.js';
 import {
   type DistinctHeaders,
   impersonate,
   impersonationAttributes,
   stripImpersonationHeaders,
 } from './impersonation.js';
-import type { UserInfo } from './user.js';
+import type { Attributes, Authorizer } from './types.js';
 
 const bob: UserInfo = { username: 'bob', groups: ['ops', 'system:authenticated'] };
 

@@ -12,36 +12,16 @@
  */
 import type { IncomingHttpHeaders } from 'node:http';
 import { goQuote } from '../../api/cel/go-syntax.js';
-import { forbidden, StatusError } from '../../api/errors.js';
+import { StatusError } from '../../api/errors.js';
 import {
   ANONYMOUS_USER,
   parseServiceAccountUsername,
   SYSTEM_AUTHENTICATED,
   SYSTEM_UNAUTHENTICATED,
   type UserInfo,
-} from './user.js';
-
-/**
- * What impersonation asks the authorizer: the shape of `Attributes` in
- * `authorization/types.ts`, declared here because that folder depends on this one (no cycle);
- * any `Authorizer` is an {@link ImpersonationAuthorizer}.
- */
-export interface Attributes {
-  readonly user: UserInfo;
-  readonly verb: string;
-  readonly resourceRequest: boolean;
-  readonly path?: string;
-  readonly namespace?: string;
-  readonly apiGroup?: string;
-  readonly apiVersion?: string;
-  readonly resource?: string;
-  readonly subresource?: string;
-  readonly name?: string;
-}
-
-export interface ImpersonationAuthorizer {
-  authorize(attributes: Attributes): { readonly decision: string; readonly reason: string };
-}
+} from '../authentication/user.js';
+import { forbiddenError } from './forbidden.js';
+import type { Attributes, Authorizer } from './types.js';
 
 export const IMPERSONATE_USER = 'impersonate-user';
 export const IMPERSONATE_GROUP = 'impersonate-group';
@@ -80,7 +60,7 @@ export type ImpersonationResult =
 export function impersonate(
   headers: DistinctHeaders,
   requester: UserInfo,
-  authorizer: ImpersonationAuthorizer,
+  authorizer: Authorizer,
   requestUri = '',
 ): ImpersonationResult {
   const targets = impersonationTargets(headers);
@@ -125,7 +105,7 @@ export function impersonate(
     }
     const decision = authorizer.authorize(attributes);
     if (decision.decision !== 'Allow') {
-      return { error: forbiddenFor(attributes, decision.reason) };
+      return { error: forbiddenError(attributes, decision.reason) };
     }
   }
   if (username !== ANONYMOUS_USER) {
@@ -232,32 +212,6 @@ function attributesFor(target: ImpersonationTarget, requester: UserInfo): Attrib
     case 'UID':
       return { ...base, apiGroup: AUTHENTICATION_GROUP, apiVersion: 'v1', resource: 'uids' };
   }
-}
-
-/**
- * Upstream `responsewriters.Forbidden`: `<resource>[.group] "<name>" is forbidden: User "u"
- * cannot impersonate resource "users" in API group "" at the cluster scope[: reason]`.
- * Written here, the same format as the authorization filter's message.
- */
-function forbiddenFor(a: Attributes, reason: string): StatusError {
-  const message = forbiddenMessage(a);
-  const why = reason === '' ? message : `${message}: ${reason}`;
-  return forbidden({ group: a.apiGroup ?? '', resource: a.resource ?? '' }, a.name ?? '', why);
-}
-
-/** Upstream `forbiddenMessage` (`endpoints/handlers/responsewriters/errors.go`). */
-export function forbiddenMessage(a: Attributes): string {
-  const user = goQuote(a.user.username);
-  if (!a.resourceRequest) return `User ${user} cannot ${a.verb} path ${goQuote(a.path ?? '')}`;
-  const resource =
-    a.subresource === undefined || a.subresource === ''
-      ? (a.resource ?? '')
-      : `${a.resource}/${a.subresource}`;
-  const group = goQuote(a.apiGroup ?? '');
-  const head = `User ${user} cannot ${a.verb} resource ${goQuote(resource)} in API group ${group}`;
-  return a.namespace
-    ? `${head} in the namespace ${goQuote(a.namespace)}`
-    : `${head} at the cluster scope`;
 }
 
 /** Go's `url.PathUnescape`, keeping the raw key when it is malformed (upstream does). */
