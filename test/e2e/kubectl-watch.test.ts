@@ -19,8 +19,12 @@ import {
   startBackground,
 } from './testing/kubectl-fixtures.js';
 
-/** Watches without timeoutSeconds end after MIN..2×MIN seconds. */
-const MIN_REQUEST_TIMEOUT_S = 3;
+/**
+ * Watches without timeoutSeconds end after MIN..2×MIN seconds. The selector watch must outlive
+ * two tests' nine kubectl runs: 3 s was too short once on a loaded 2-core machine (CI), 6 s
+ * leaves room while the expiry test still waits only 6–12 s per version.
+ */
+const MIN_REQUEST_TIMEOUT_S = 6;
 
 const running: BackgroundKubectl[] = [];
 // Registered before the cluster's hooks, so the watchers are stopped before the server.

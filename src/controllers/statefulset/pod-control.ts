@@ -164,7 +164,7 @@ export class StatefulPodControl {
   }
 
   /**
-   * Upstream `UpdatePodClaimForRetentionPolicy`: patch each existing claim's ownerReferences to
+   * Upstream `UpdatePodClaimForRetentionPolicy`: update each existing claim's ownerReferences to
    * what the policy wants; missing claims are skipped; a foreign controller gets a Warning and
    * the claim's foreign refs are kept.
    */
@@ -182,15 +182,15 @@ export class StatefulPodControl {
         const msg = conflictingControllerMessage(templateName);
         this.#recorder.event(this.#set, 'Warning', CONFLICTING_CONTROLLER_REASON, msg);
       }
-      if (plan.patch === undefined) continue;
+      if (plan.updated === undefined) continue;
       const ref = {
         ...RESOURCES.persistentvolumeclaims,
         namespace: this.#namespace,
         name: nameOf(claim),
       };
       try {
-        const patched = await this.#client.patch(ref, plan.patch, 'merge');
-        this.claims.set(nameOf(claim), asKind(patched, 'PersistentVolumeClaim'));
+        const updated = await this.#client.update(ref, plan.updated);
+        this.claims.set(nameOf(claim), asKind(updated, 'PersistentVolumeClaim'));
       } catch (err) {
         if (isNotFound(err)) continue;
         throw new Error(

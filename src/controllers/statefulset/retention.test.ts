@@ -183,28 +183,35 @@ describe('planClaimRetention', () => {
       condemned: false,
       claim: claim(['set']),
     });
-    assert.equal(plan.patch, undefined);
+    assert.equal(plan.updated, undefined);
     assert.equal(plan.conflictingController, false);
   });
-  it('patches the whole list with the resourceVersion as precondition', () => {
+  it('updates the whole list, keeping the resourceVersion as precondition', () => {
     const plan = planClaimRetention({
       set: set('Delete', 'Retain'),
       pod: POD,
       condemned: false,
       claim: claim(['foreign-owner']),
     });
-    assert.deepEqual(plan.patch, {
-      metadata: { ownerReferences: [REFS['foreign-owner'], REFS.set], resourceVersion: '7' },
+    assert.deepEqual(plan.updated, {
+      metadata: {
+        name: 'www-web-2',
+        namespace: 'default',
+        resourceVersion: '7',
+        ownerReferences: [REFS['foreign-owner'], REFS.set],
+      },
     });
   });
-  it('removes the list (null) when no owner remains', () => {
+  it('drops the field when no owner remains', () => {
     const plan = planClaimRetention({
       set: set(),
       pod: POD,
       condemned: true,
       claim: claim(['pod']),
     });
-    assert.deepEqual(plan.patch, { metadata: { ownerReferences: null, resourceVersion: '7' } });
+    assert.deepEqual(plan.updated, {
+      metadata: { name: 'www-web-2', namespace: 'default', resourceVersion: '7' },
+    });
   });
   it('rewrites a non-controller ref to the set as a controller ref', () => {
     const weak = { ...REFS.set, controller: false, blockOwnerDeletion: false };
@@ -224,7 +231,7 @@ describe('planClaimRetention', () => {
       condemned: true,
       claim: claim([stale]),
     });
-    assert.equal(plan.patch, undefined);
+    assert.equal(plan.updated, undefined);
   });
   it('flags a foreign controller for the ConflictingController event', () => {
     const plan = planClaimRetention({
@@ -234,7 +241,7 @@ describe('planClaimRetention', () => {
       claim: claim(['foreign-controller']),
     });
     assert.equal(plan.conflictingController, true);
-    assert.equal(plan.patch, undefined);
+    assert.equal(plan.updated, undefined);
     assert.equal(
       conflictingControllerMessage('www-web-2'),
       'PersistentVolumeClaim www-web-2 has a conflicting OwnerReference that acts as a manging controller, the retention policy is ignored for this claim',
@@ -272,10 +279,10 @@ describe('properties', () => {
         const s = set(wd, ws);
         const before = claim(start);
         const plan = planClaimRetention({ set: s, pod: POD, condemned, claim: before });
-        const refs = plan.ownerReferences ?? before.metadata?.ownerReferences ?? [];
-        const after = { metadata: { ...before.metadata, ownerReferences: refs } };
+        const after = plan.updated ?? before;
+        const refs = after.metadata?.ownerReferences ?? [];
         assert.equal(
-          planClaimRetention({ set: s, pod: POD, condemned, claim: after }).patch,
+          planClaimRetention({ set: s, pod: POD, condemned, claim: after }).updated,
           undefined,
         );
         for (const third of ['foreign-controller', 'foreign-owner'] as const) {

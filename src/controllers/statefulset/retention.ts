@@ -177,20 +177,21 @@ export function claimOwnerRefsFor(
 }
 
 /** What to do with one claim of one pod. */
-export interface ClaimRetentionPlan {
+export interface ClaimRetentionPlan<C extends KubeObject = KubeObject> {
   /** A foreign controller owns the claim: record a Warning `ConflictingController` on the set. */
   readonly conflictingController: boolean;
   /** The claim's ownerReferences after the change; absent when the claim is up to date. */
   readonly ownerReferences?: OwnerReference[];
   /**
-   * JSON merge patch setting them (lists are replaced whole, as upstream's Update does), with the
-   * claim's `resourceVersion` as precondition so a concurrent change answers 409; absent when
-   * nothing is to be written.
+   * The claim to PUT: the observed one with those ownerReferences (none left: the field goes),
+   * keeping its `resourceVersion` so a concurrent change answers 409. Upstream updates rather
+   * than patches, and the controller's bootstrap role grants `update` on claims, not `patch`.
+   * Absent when nothing is to be written.
    */
-  readonly patch?: JsonObject;
+  readonly updated?: C;
 }
 
-export interface ClaimRetentionInput {
+export interface ClaimRetentionInput<C extends KubeObject = KubeObject> {
   /** The StatefulSet (name, uid, `spec.persistentVolumeClaimRetentionPolicy`). */
   readonly set: StatefulSet;
   /** The pod the claim belongs to (name and uid). */
@@ -198,21 +199,20 @@ export interface ClaimRetentionInput {
   /** The pod's ordinal is outside the set's range (scaled down). */
   readonly condemned: boolean;
   /** The claim as observed. */
-  readonly claim: KubeObject;
+  readonly claim: C;
 }
 
 /** Upstream `UpdatePodClaimForRetentionPolicy` for one existing claim, as a plan. */
-export function planClaimRetention(input: ClaimRetentionInput): ClaimRetentionPlan {
+export function planClaimRetention<C extends KubeObject>(
+  input: ClaimRetentionInput<C>,
+): ClaimRetentionPlan<C> {
   const { set, pod, condemned, claim } = input;
   const conflictingController = hasUnexpectedController(claim, set, pod);
   if (isClaimOwnerUpToDate(claim, set, pod, condemned)) return { conflictingController };
   const ownerReferences = claimOwnerRefsFor(claim, set, pod, condemned);
-  const metadata: JsonObject = {
-    ownerReferences: ownerReferences.length > 0 ? ownerReferences : null,
-  };
-  const rv = claim.metadata?.resourceVersion;
-  if (rv) metadata.resourceVersion = rv;
-  return { conflictingController, ownerReferences, patch: { metadata } };
+  const { ownerReferences: _old, ...rest } = claim.metadata ?? {};
+  const metadata = ownerReferences.length > 0 ? { ...rest, ownerReferences } : rest;
+  return { conflictingController, ownerReferences, updated: { ...claim, metadata } };
 }
 
 /**
