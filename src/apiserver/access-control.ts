@@ -19,6 +19,7 @@ import {
   staticTokenAuthenticator,
   type TokenAuthenticator,
 } from './authentication/bearer-tokens.js';
+import { BrowserSessions } from './authentication/browser-sessions.js';
 import { ComponentTokens } from './authentication/component-tokens.js';
 import {
   type AuthenticationRequest,
@@ -92,6 +93,8 @@ const ALWAYS_ALLOW: Authorizer = {
 export class AccessControl implements ReviewServices {
   /** The components' credentials, made by `fleetyard up` for the controller thread. */
   readonly componentTokens = new ComponentTokens();
+  /** The dashboard's browser sessions (cookies from one-time login links). */
+  readonly sessions = new BrowserSessions();
   readonly authorizer: Authorizer;
   readonly rules: RuleResolver;
   readonly rbac: RbacAuthorizer;
@@ -139,6 +142,7 @@ export class AccessControl implements ReviewServices {
     this.#authenticators = {
       ...(options.clientCertificate ? { clientCertificate: options.clientCertificate } : {}),
       tokens: this.tokenAuthenticators,
+      session: (req) => this.sessions.authenticate(req),
     };
     this.#policy = PolicyIndex.fromBackend(options.backend);
     this.rbac = new RbacAuthorizer(this.#policy);

@@ -60,6 +60,11 @@ export interface ApiServerOptions {
    * the simulation's). Absent: logs and streams answer 503, the Metrics API is not served.
    */
   readonly kubelet?: KubeletEndpoints;
+  /**
+   * The dashboard under `/ui/` (`dashboard/`): its built files and the change recorder's
+   * budget. Needs `access` (its sessions are an authenticator). Absent: no `/ui/`.
+   */
+  readonly dashboard?: { readonly assetsDir?: string; readonly recorderMaxBytes?: number };
   readonly uid?: () => string;
   readonly random?: () => number;
   /**

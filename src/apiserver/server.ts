@@ -29,6 +29,9 @@ import type { RequestIdentity } from './authentication/request-user.js';
 import { advertisedAddress, machineInterfaces } from './bootstrap/advertise-address.js';
 import { PostStartHooks } from './bootstrap/post-start.js';
 import { CLOCK_GROUP, serveClock } from './clock-resource.js';
+import type { ChangeRecorder } from './dashboard/change-recorder.js';
+import { dashboardOf } from './dashboard/create.js';
+import { type Dashboard, isDashboardPath } from './dashboard/routes.js';
 import type { ApiExtensions, ApiExtensionsFactory } from './extensions.js';
 import { gateResources } from './feature-gates.js';
 import type { ApiServices } from './handlers/context.js';
@@ -121,6 +124,9 @@ export class ApiServer {
   readonly loopbackToken = generateToken();
   /** Identities and authorization, when the options ask for them (`access-control.ts`). */
   readonly access: AccessControl | undefined;
+  /** The dashboard under `/ui/`, when the options ask for it (`dashboard/routes.ts`). */
+  readonly dashboard: Dashboard | undefined;
+  readonly #recorder: ChangeRecorder | undefined;
   #drained: (() => void) | undefined;
   #url = '';
 
@@ -189,6 +195,9 @@ export class ApiServer {
         ? { servedClock: serveClock(options.clockControl, options.onError) }
         : {}),
     };
+    const dashboard = dashboardOf(options, access?.control, clock, this.#shutdown.signal);
+    this.dashboard = dashboard.dashboard;
+    this.#recorder = dashboard.recorder;
     this.#namespaces = new NamespaceController({
       store: this.store,
       registry: this.registry,
@@ -262,6 +271,8 @@ export class ApiServer {
 
   async start(): Promise<string> {
     this.#services.start();
+    // From the stored state as it is now: the run's history starts here.
+    this.#recorder?.start();
     this.#namespaces.start();
     // What extensions store (CRDs) is served before the first request: a restart keeps
     // custom resources served.
@@ -342,6 +353,7 @@ export class ApiServer {
    */
   async stop(): Promise<void> {
     this.#postStart.stop();
+    this.#recorder?.stop();
     this.#namespaces.stop();
     this.#extensions?.stop();
     this.services.openapi.close();
@@ -374,6 +386,10 @@ export class ApiServer {
       url = parseRequestUrl(req.url ?? '/');
     } catch (e) {
       sendError(res, toStatusError(e));
+      return;
+    }
+    if (this.dashboard !== undefined && isDashboardPath(url.pathname)) {
+      this.dashboard.serve(req, res, url).catch((e: unknown) => sendError(res, toStatusError(e)));
       return;
     }
     const access = this.access;

@@ -8,6 +8,7 @@ import { runChaos } from '../sim/chaos/chaos.js';
 import { redactLogText } from '../util/log.js';
 import { runClock } from './clock-command.js';
 import { runControllers } from './controllers.js';
+import { runDashboard } from './dashboard-command.js';
 import { runDns } from './dns.js';
 import { runUp } from './up-command.js';
 import { USAGE } from './usage.js';
@@ -37,6 +38,12 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'clock') {
     return runClock(rest, {
+      stdout: (s) => process.stdout.write(s),
+      stderr: (s) => process.stderr.write(s),
+    });
+  }
+  if (command === 'dashboard') {
+    return runDashboard(rest, {
       stdout: (s) => process.stdout.write(s),
       stderr: (s) => process.stderr.write(s),
     });

@@ -28,6 +28,8 @@ Commands:
              resume, speed N|max, advance D, until TIME (fleetyard clock --help).
   scenario   Run scenario files (cluster, steps, invariants) on a simulated cluster under a
              paused virtual clock, with JUnit and JSON reports (fleetyard scenario --help).
+  dashboard  Print a new one-time login link to the dashboard of a running up
+             (fleetyard dashboard --help).
   version    Print the version.
 
 Options for up:

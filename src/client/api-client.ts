@@ -248,6 +248,17 @@ export class ApiClient {
     return this.#call('GET', path, new URLSearchParams(), undefined, options);
   }
 
+  /** POST a JSON body to an absolute path that is no collection (the dashboard's login links). */
+  postPath(path: string, body: unknown, options: CallOptions = {}): Promise<unknown> {
+    const payload = { text: JSON.stringify(body), contentType: 'application/json' };
+    return this.#call('POST', path, new URLSearchParams(), payload, options);
+  }
+
+  /** The server URL requests go to (the kubeconfig's). */
+  get server(): string {
+    return this.#options.server;
+  }
+
   /** Closes the pooled connections; requests in flight fail. */
   close(): void {
     this.#agent.destroy();

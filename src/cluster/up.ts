@@ -23,6 +23,9 @@ import { createBuiltinResources } from '../api/kinds/index.js';
 import { apiExtensions } from '../apiextensions/index.js';
 import type { Auditor } from '../apiserver/audit/auditor.js';
 import { type AuditFlags, openAuditor } from '../apiserver/audit/setup.js';
+import { ADMIN } from '../apiserver/authentication/user.js';
+import { defaultAssetsDir } from '../apiserver/dashboard/assets.js';
+import { DASHBOARD_PATH } from '../apiserver/dashboard/routes.js';
 import type { FeatureGates } from '../apiserver/feature-gates.js';
 import { BUILTIN_NAMESPACES } from '../apiserver/namespaces.js';
 import { ApiServer, type ApiServerConfig, type RequestLogEntry } from '../apiserver/server.js';
@@ -106,6 +109,8 @@ export interface UpOptions {
   readonly speed?: Speed;
   /** `--seed`: fixes every source of randomness in the process. */
   readonly seed?: number;
+  /** `--dashboard`: serve the dashboard under `/ui/` and record the run's changes. @default true */
+  readonly dashboard?: boolean;
 }
 
 export interface RunningCluster {
@@ -114,6 +119,13 @@ export interface RunningCluster {
   readonly kubeconfigPath: string;
   /** The cluster clock's controls (read-only under `--clock real`). */
   readonly clock: ClockControl;
+  /** The dashboard (absent with `--dashboard=false`). */
+  readonly dashboard?: {
+    /** Its address: `<url>/ui/`. */
+    readonly url: string;
+    /** A new one-time login link for the admin user (`up` prints one at start). */
+    loginUrl(): string;
+  };
   stop(): Promise<void>;
 }
 
@@ -235,6 +247,7 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
         clockControl,
         // The simulated nodes' logs, exec, port-forward and usage (the Metrics API).
         kubelet: simulatedKubeletEndpoints(clock),
+        ...(options.dashboard !== false ? { dashboard: dashboardAssets() } : {}),
         extensions: apiExtensions(),
         ...(seed !== undefined
           ? { uid: uidsFrom(seedStream(seed, 'uid')), random: seedStream(seed, 'generateName') }
@@ -331,7 +344,27 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
     server!.services.metrics.include(() => running.metrics());
   }
   await lifecycle.start();
-  return { url, kubeconfigPath, clock: clockControl, stop: () => lifecycle.stop() };
+  const dashboard = server?.dashboard;
+  return {
+    url,
+    kubeconfigPath,
+    clock: clockControl,
+    ...(dashboard !== undefined
+      ? {
+          dashboard: {
+            url: `${url}${DASHBOARD_PATH}`,
+            loginUrl: () => `${url}${dashboard.loginPath(ADMIN)}`,
+          },
+        }
+      : {}),
+    stop: () => lifecycle.stop(),
+  };
+}
+
+/** The dashboard's built files (dist/ui/ of this package). */
+function dashboardAssets(): { assetsDir?: string } {
+  const assetsDir = defaultAssetsDir();
+  return assetsDir !== undefined ? { assetsDir } : {};
 }
 
 /**

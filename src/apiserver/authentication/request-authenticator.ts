@@ -31,6 +31,7 @@ export type CredentialResult = { readonly user: UserInfo } | Error | undefined;
 
 /** The part of a request authentication reads (an `IncomingMessage` is one). */
 export interface AuthenticationRequest {
+  readonly method?: string | undefined;
   readonly headers: IncomingHttpHeaders;
   readonly socket: Socket;
 }
@@ -40,6 +41,11 @@ export interface RequestAuthenticators {
   readonly clientCertificate?: (req: AuthenticationRequest) => CredentialResult;
   /** Token authenticators in upstream's order: static tokens, ServiceAccount tokens, others. */
   readonly tokens: readonly TokenAuthenticator[];
+  /**
+   * The dashboard's session cookie (`browser-sessions.ts`), asked only when no client
+   * certificate and no bearer token was presented: a credential a client chose wins.
+   */
+  readonly session?: (req: AuthenticationRequest) => CredentialResult;
   /** `--anonymous-auth`; true (upstream's default) unless false. */
   readonly anonymous?: boolean;
 }
@@ -47,7 +53,7 @@ export interface RequestAuthenticators {
 export type AuthenticationResult =
   | {
       readonly user: UserInfo;
-      readonly via: 'x509' | 'token';
+      readonly via: 'x509' | 'token' | 'session';
       /** The token that authenticated, to remove from the headers (`removePresentedToken`). */
       readonly token?: PresentedToken;
     }
@@ -81,6 +87,12 @@ export async function authenticateRequest(
   }
 
   if (reasons.length > 0) return { error: 'unauthorized', reasons };
+  if (presented === undefined) {
+    const session = authenticators.session?.(req);
+    if (session instanceof Error) return { error: 'unauthorized', reasons: [session.message] };
+    if (session !== undefined)
+      return { user: withAuthenticatedGroup(session.user), via: 'session' };
+  }
   if (authenticators.anonymous === false) {
     return { error: 'unauthorized', reasons: ['no credentials presented'] };
   }
