@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fakeStartCluster } from '../sim/scenario/testing/fake-cluster.js';
 import { runScenarioCommand, SCENARIO_USAGE } from './scenario-command.js';
+import { FakeTerminal } from './terminal/fake-terminal.js';
 
 let dir = '';
 before(async () => {
@@ -167,5 +168,65 @@ describe('fleetyard scenario run', () => {
     for (const option of ['--junit', '--json', '--events', '--history', '--log-level']) {
       assert.ok(SCENARIO_USAGE.includes(option), option);
     }
+  });
+});
+
+describe('fleetyard scenario run: the progress line', () => {
+  /** `run` with stdout and stderr on one terminal; each screen the writes left, in order. */
+  async function onTerminal(...argv: string[]): Promise<{ out: string; screens: string[][] }> {
+    const term = new FakeTerminal(120);
+    const screens: string[][] = [];
+    const terminal = {
+      isTTY: true,
+      columns: term.columns,
+      write: (s: string) => {
+        term.write(s);
+        screens.push(term.screen());
+      },
+    };
+    let out = '';
+    await runScenarioCommand(argv, {
+      stdout: (s) => {
+        out += s;
+        terminal.write(s);
+      },
+      stderr: (s) => terminal.write(s),
+      startCluster: fakeStartCluster(),
+      terminal,
+    });
+    return { out, screens };
+  }
+
+  test('on a terminal: shown while it runs, erased at the end; stdout unchanged', async () => {
+    const files = [join(dir, 'pass.yaml'), join(dir, 'fail.yaml')];
+    const plain = await cli('run', ...files);
+    const { out, screens } = await onTerminal('run', ...files);
+    // The wall time each run took is the only difference.
+    const wall = (text: string): string => text.replace(/ in \d+(\.\d+)?m?s$/gm, ' in <wall>');
+    assert.equal(wall(out), wall(plain.out));
+    const last = (screen: string[]): string => screen.at(-1) ?? '';
+    assert.ok(screens.some((s) => /^scenario 1\/2 pass ▕/.test(last(s))));
+    assert.ok(screens.some((s) => /^scenario 2\/2 fail ▕.*\b1 violation$/.test(last(s))));
+    // What stays is exactly the timeline, as a person reads it.
+    assert.deepEqual(
+      screens.at(-1),
+      out
+        .trimEnd()
+        .split('\n')
+        .map((l) => l.trimEnd()),
+    );
+  });
+
+  test('not a terminal: not a byte of it', async () => {
+    const written: string[] = [];
+    const pipe = { isTTY: false, write: (s: string) => void written.push(s) };
+    const code = await runScenarioCommand(['run', join(dir, 'pass.yaml')], {
+      stdout: () => undefined,
+      stderr: (s) => void written.push(s),
+      startCluster: fakeStartCluster(),
+      terminal: pipe,
+    });
+    assert.equal(code, 0);
+    assert.deepEqual(written, []);
   });
 });

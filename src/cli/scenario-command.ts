@@ -8,7 +8,8 @@
  *
  * Files run one after another, each on its own cluster. The timeline goes to stdout; the
  * exit code is 0 only if every file parsed and every step and invariant held (1 otherwise,
- * 2 for a bad command line).
+ * 2 for a bad command line). When stderr is a terminal, a progress line there shows the
+ * file, the step and the virtual time (terminal/scenario-progress.ts); never otherwise.
  *
  * @module
  */
@@ -24,6 +25,8 @@ import { listeners, type RunListener } from '../sim/scenario/records.js';
 import type { ScenarioResult } from '../sim/scenario/results.js';
 import { runScenario } from '../sim/scenario/runner.js';
 import { type EventDetail, Timeline } from '../sim/scenario/timeline.js';
+import { progressLine, type TerminalStream } from './terminal/progress-line.js';
+import { ScenarioProgress } from './terminal/scenario-progress.js';
 
 export const SCENARIO_USAGE = `Usage: fleetyard scenario <run|validate|schema> [options] [FILE...]
 
@@ -51,6 +54,8 @@ export interface ScenarioIo {
   readonly startCluster?: StartCluster;
   /** Adapts a started cluster (tests). */
   readonly adapt?: (cluster: TestCluster) => Promise<ScenarioCluster>;
+  /** Where `run`'s progress line goes; drawn only when it is a terminal. @default process.stderr */
+  readonly terminal?: TerminalStream;
 }
 
 const EVENT_MODES: readonly EventDetail[] = ['all', 'changes', 'none'];
@@ -142,16 +147,24 @@ async function validate(files: readonly string[], io: ScenarioIo): Promise<numbe
   return code;
 }
 
-async function run(command: RunCommand, io: ScenarioIo): Promise<number> {
-  const start = io.startCluster ?? (await defaultStartCluster());
-  const timeline = new Timeline((line) => io.stdout(`${line}\n`), { events: command.events });
+async function run(command: RunCommand, given: ScenarioIo): Promise<number> {
+  const start = given.startCluster ?? (await defaultStartCluster());
+  // On a terminal only; the timeline's lines (stdout, often the same terminal) erase it first.
+  const line = progressLine(given.terminal ?? process.stderr);
+  const progress = line && new ScenarioProgress(command.files.length, line);
+  const io: ScenarioIo = line
+    ? { ...given, stdout: (text) => line.around(() => given.stdout(text)) }
+    : given;
+  const timeline = new Timeline((l) => io.stdout(`${l}\n`), { events: command.events });
   // Streamed: a 24-hour run logs thousands of events with their objects.
   const jsonFile = command.json ? createWriteStream(command.json) : undefined;
-  const listener = jsonFile ? listeners(timeline, new JsonLog((l) => jsonFile.write(l))) : timeline;
+  const all = [timeline, ...(jsonFile ? [new JsonLog((l) => jsonFile.write(l))] : [])];
+  const listener = listeners(...all, ...(progress ? [progress] : []));
   const results: ScenarioResult[] = [];
   try {
-    await runFiles(command, io, start, listener, results);
+    await runFiles(command, io, start, listener, results, progress);
   } finally {
+    line?.end();
     if (jsonFile)
       await new Promise<void>((resolve, reject) =>
         jsonFile.end((err?: Error | null) => (err ? reject(err) : resolve())),
@@ -173,6 +186,7 @@ async function runFiles(
   start: StartCluster,
   listener: RunListener,
   results: ScenarioResult[],
+  progress: ScenarioProgress | undefined,
 ): Promise<void> {
   for (const file of command.files) {
     let scenario: Awaited<ReturnType<typeof readScenarioFile>>;
@@ -186,6 +200,7 @@ async function runFiles(
       results.push(parseFailure(file, message));
       continue;
     }
+    progress?.startFile(scenario.name, scenario.steps.length);
     results.push(
       await runScenario(scenario, {
         startCluster: start,

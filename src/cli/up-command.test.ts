@@ -5,7 +5,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { startupFailure } from './up-command.js';
+import { parseUpArgs } from '../cluster/up-flags.js';
+import { clusterSummary, defaultLogFormat, readyText, startupFailure } from './up-command.js';
 
 const root = mkdtempSync(join(tmpdir(), 'fleetyard-up-command-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -69,4 +70,65 @@ describe('startupFailure', () => {
     assert.equal(startupFailure(yaml, '/srv/fy'), 'bad indentation at line 4:');
     assert.equal(startupFailure('token=s3cr3t', '/srv/fy'), 'token=[REDACTED]');
   });
+});
+
+describe('defaultLogFormat', () => {
+  const cases: [NodeJS.ProcessEnv, boolean, string][] = [
+    [{}, true, 'text'],
+    [{}, false, 'json'],
+    [{ FLEETYARD_LOG_FORMAT: 'json' }, true, 'json'],
+    [{ FLEETYARD_LOG_FORMAT: 'text' }, false, 'text'],
+    [{ FLEETYARD_LOG_FORMAT: 'yaml' }, false, 'json'],
+  ];
+  for (const [env, tty, want] of cases) {
+    it(`${JSON.stringify(env)}, stderr ${tty ? 'a terminal' : 'a pipe'}: ${want}`, () => {
+      assert.equal(defaultLogFormat(env, tty), want);
+    });
+  }
+});
+
+describe('readyText', () => {
+  const facts = {
+    url: 'https://127.0.0.1:6443',
+    kubeconfigPath: '/srv/fy/kubeconfig',
+    dashboard: {
+      url: 'https://127.0.0.1:6443/ui/',
+      login: 'https://127.0.0.1:6443/ui/login?code=c',
+    },
+  };
+  const cluster = clusterSummary(parseUpArgs([]), undefined);
+
+  it('not a terminal: the lines programs parse, the dashboard right after ready', () => {
+    const text = readyText(facts, { terminal: false, colors: false, cluster });
+    assert.match(
+      text,
+      /^fleetyard ready url=\S+ kubeconfig=\S+\nfleetyard dashboard url=\S+ login=\S+\n {2}export KUBECONFIG=/,
+    );
+  });
+
+  it('a terminal: the banner instead, with the same link', () => {
+    const text = readyText(facts, { terminal: true, colors: false, cluster });
+    assert.match(text, /^fleetyard is up {2}\(3 nodes in 3 zones, clock real\)\n/);
+    assert.ok(text.includes(facts.dashboard.login));
+    assert.doesNotMatch(text, /fleetyard ready/);
+  });
+});
+
+describe('clusterSummary', () => {
+  const cases: [string[], number | undefined, string][] = [
+    [[], undefined, '3 nodes over 3 zones, real'],
+    [['--nodes', '0'], undefined, '0 nodes over 3 zones, real'],
+    [['--nodes', '7', '--zones', 'x'], undefined, '7 nodes over 1 zones, real'],
+    [['--controllers', '*,-kubelet'], undefined, '0 nodes over 3 zones, real'],
+    [['--clock', 'virtual', '--speed', 'max'], undefined, '3 nodes over 3 zones, virtual max'],
+    [['--nodes', '250'], 250, '250 nodes over 3 zones, real'],
+  ];
+  for (const [args, expected, want] of cases) {
+    it(`${args.join(' ') || 'no flags'}: ${want}`, () => {
+      const nodes = expected === undefined ? undefined : { expected, registered: () => 0 };
+      const s = clusterSummary(parseUpArgs(args), nodes);
+      const speed = s.speed === undefined ? '' : ` ${s.speed}`;
+      assert.equal(`${s.nodes} nodes over ${s.zones} zones, ${s.clock}${speed}`, want);
+    });
+  }
 });

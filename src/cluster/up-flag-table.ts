@@ -19,7 +19,13 @@ import {
 import { DEFAULT_NODE_COUNT, DEFAULT_ZONES } from '../sim/kubelet/node-config.js';
 import { DEFAULT_HISTORY_LIMIT } from '../storage/index.js';
 import { type FlagTable, goDurationText, orList } from './flag-table.js';
-import { CLOCK_MODES, LOG_LEVELS, STORAGE_CLASSES } from './up-flag-values.js';
+import {
+  CLOCK_MODES,
+  DASHBOARD_SWITCH,
+  LOG_FORMATS,
+  LOG_LEVELS,
+  STORAGE_CLASSES,
+} from './up-flag-values.js';
 
 /** The virtual clock's speed unless `--speed` says otherwise: the wall clock's. */
 export const DEFAULT_SPEED = 1;
@@ -110,7 +116,17 @@ export const UP_FLAGS = {
     default: 'info',
     value: 'LEVEL',
     choices: LOG_LEVELS,
-    help: `${codeList(LOG_LEVELS)}; JSON lines on stderr`,
+    // Shared by `controllers` and `operator`: FLEETYARD_LOG_FORMAT works there, --log-format not.
+    help: `${codeList(LOG_LEVELS)}; on stderr: JSON lines, or human lines with \`FLEETYARD_LOG_FORMAT=text\``,
+  },
+  'log-format': {
+    type: 'string',
+    value: LOG_FORMATS.join('|'),
+    choices: LOG_FORMATS,
+    // Decided by the command (src/cli/up-command.ts), not here: the table only parses.
+    defaultText:
+      '`$FLEETYARD_LOG_FORMAT` if set, else `text` when stderr is a terminal, `json` if not',
+    help: '`json`: a JSON object a line; `text`: for people, `HH:MM:SS.mmm LEVEL component message key=value`, colored unless `NO_COLOR` is set or stderr is not a terminal (`FORCE_COLOR` forces it)',
   },
   'history-limit': {
     type: 'string',
@@ -216,6 +232,13 @@ export const UP_FLAGS = {
     value: 'N|max',
     defaultText: `\`${DEFAULT_SPEED}\``,
     help: "The virtual clock's speed: N times the wall clock, `0` paused, or `max`: jump to the next timer once the cluster is quiescent",
+  },
+  dashboard: {
+    type: 'string',
+    default: 'true',
+    value: DASHBOARD_SWITCH.join('|'),
+    choices: DASHBOARD_SWITCH,
+    help: 'Serve the dashboard under `/ui/` on the API port and record the run for its timeline; `up` prints a one-time login link (`fleetyard dashboard` prints another)',
   },
   seed: {
     type: 'string',

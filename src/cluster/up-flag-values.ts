@@ -6,7 +6,7 @@
  * @module
  */
 import type { DefaultStorageClass } from '../sim/storage/index.js';
-import type { LogLevel } from '../util/log.js';
+import type { LogFormat, LogLevel } from '../util/log.js';
 
 /** `--log-level`'s values (pino's levels, and `silent`). */
 export const LOG_LEVELS = [
@@ -17,12 +17,18 @@ export const LOG_LEVELS = [
   'silent',
 ] as const satisfies readonly LogLevel[];
 
+/** `--log-format`'s values: JSON lines for programs, human lines (util/log-format.ts). */
+export const LOG_FORMATS = ['json', 'text'] as const satisfies readonly LogFormat[];
+
 /** `--default-storage-class`'s values. */
 export const STORAGE_CLASSES = [
   'standard',
   'ebs',
   'none',
 ] as const satisfies readonly DefaultStorageClass[];
+
+/** `--dashboard`'s values. */
+export const DASHBOARD_SWITCH = ['true', 'false'] as const;
 
 /** `--clock`'s values. */
 export const CLOCK_MODES = ['real', 'virtual'] as const;

@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { flagUsage } from './flag-table.js';
 import type { UpOptions } from './up.js';
 import { LOCAL_KUBECONFIG, UP_FLAGS } from './up-flag-table.js';
-import { parseUpArgs, UP_CLUSTER_DEFAULTS, UpFlagError } from './up-flags.js';
+import { type ParsedUpOptions, parseUpArgs, UP_CLUSTER_DEFAULTS, UpFlagError } from './up-flags.js';
 
 /** The options without the logger (a pino instance: compared by its level instead). */
 function plain(options: UpOptions): Omit<UpOptions, 'logger'> {
@@ -67,7 +67,7 @@ describe('parseUpArgs: defaults', () => {
 });
 
 describe('parseUpArgs: values', () => {
-  const cases: [string[], (o: UpOptions) => unknown, unknown][] = [
+  const cases: [string[], (o: ParsedUpOptions) => unknown, unknown][] = [
     [['--nodes', '0'], (o) => [o.cluster?.nodes, o.controllers], [1, '*,-kubelet']],
     [
       ['--nodes', '7', '--zones', 'x, y'],
@@ -81,6 +81,10 @@ describe('parseUpArgs: values', () => {
       ['a.example', 'b', '10.0.0.1'],
     ],
     [['--log-level', 'debug'], (o) => [o.logLevel, o.logger.level], ['debug', 'debug']],
+    [['--log-format', 'text'], (o) => o.logFormat, 'text'],
+    [['--log-format=json'], (o) => o.logFormat, 'json'],
+    [['--dashboard=false'], (o) => o.dashboard, false],
+    [['--dashboard', 'true'], (o) => o.dashboard, undefined],
     [['--default-storage-class', 'ebs'], (o) => o.cluster?.defaultStorageClass, 'ebs'],
     [['--node-monitor-grace-period', '5s'], (o) => o.cluster?.nodeMonitorGracePeriodMs, 5_000],
     [['--member-replacement-delay', '2m'], (o) => o.cluster?.memberReplacementDelayMs, 120_000],
@@ -103,6 +107,28 @@ describe('parseUpArgs: values', () => {
   for (const [args, pick, want] of cases) {
     it(args.join(' '), () => assert.deepEqual(pick(parseUpArgs(args)), want));
   }
+});
+
+describe('parseUpArgs: --log-format', () => {
+  /** [args, the default the command decided (its terminal), the format]. */
+  const cases: [string[], 'json' | 'text' | undefined, string][] = [
+    [[], undefined, 'json'],
+    [[], 'text', 'text'],
+    [[], 'json', 'json'],
+    [['--log-format', 'json'], 'text', 'json'],
+    [['--log-format', 'text'], 'json', 'text'],
+  ];
+  for (const [args, defaultLogFormat, want] of cases) {
+    it(`${args.join(' ') || 'no flag'}, default ${defaultLogFormat ?? 'none'}: ${want}`, () => {
+      const context = defaultLogFormat === undefined ? {} : { defaultLogFormat };
+      assert.equal(parseUpArgs(args, context).logFormat, want);
+    });
+  }
+
+  it('has no default in the table: the command decides it', () => {
+    assert.ok(!('default' in UP_FLAGS['log-format']));
+    assert.match(UP_FLAGS['log-format'].defaultText, /terminal/);
+  });
 });
 
 describe('parseUpArgs: refusals', () => {
@@ -135,6 +161,8 @@ describe('parseUpArgs: refusals', () => {
       'invalid --member-replacement-delay 30s: must be at least 1m',
     ],
     [['--clock', 'bogus'], true, 'invalid --clock bogus: want real or virtual'],
+    [['--log-format', 'yaml'], true, 'invalid --log-format yaml: want json or text'],
+    [['--dashboard', 'no'], true, 'invalid --dashboard no: want true or false'],
     [['--speed', '2'], true, '--speed needs --clock virtual'],
     [['--seed', '1.5'], true, 'invalid --seed 1.5: want an integer'],
     [['--unknown'], false, "Unknown option '--unknown'"],

@@ -19,13 +19,13 @@ import { MIN_MEMBER_REPLACEMENT_DELAY_MS } from '../operator/healing/types.js';
 import { parseAdvertiseAddress, parseTlsSans } from '../security/serving-names.js';
 import { parseGoDuration } from '../sim/kubelet/annotations.js';
 import type { DefaultStorageClass } from '../sim/storage/index.js';
-import { createLogger, type LogLevel } from '../util/log.js';
+import { createLogger, type LogFormat, type LogLevel } from '../util/log.js';
 import { parseClockFlags } from './clock-flags.js';
 import type { ClusterShape } from './cluster-controllers.js';
 import { goDurationText, isOneOf, orList } from './flag-table.js';
 import type { UpOptions } from './up.js';
 import { UP_FLAGS } from './up-flag-table.js';
-import { LOG_LEVELS, STORAGE_CLASSES } from './up-flag-values.js';
+import { DASHBOARD_SWITCH, LOG_FORMATS, LOG_LEVELS, STORAGE_CLASSES } from './up-flag-values.js';
 
 /** A flag value `fleetyard up` refuses: printed as `fleetyard: <message>`, exit 2. */
 export class UpFlagError extends Error {
@@ -48,11 +48,26 @@ export const UP_CLUSTER_DEFAULTS: Pick<ClusterShape, 'nodes' | 'zones' | 'defaul
 };
 
 /**
+ * What the arguments cannot say and the command decides (src/cli/up-command.ts looks at its
+ * terminal): the table only parses.
+ */
+export interface UpArgsContext {
+  /** `--log-format` when it is not given: `text` for a terminal. @default 'json' */
+  readonly defaultLogFormat?: LogFormat;
+}
+
+/** {@link UpOptions} and what only the command uses. */
+export type ParsedUpOptions = UpOptions & {
+  /** The format of `logger` (the command passes it on to the controller thread). */
+  readonly logFormat: LogFormat;
+};
+
+/**
  * `fleetyard up`'s flags as {@link UpOptions}; throws {@link UpFlagError} for a bad value (the
  * test harness starts clusters from the same flags). The checks run in the flags' order of
  * old, so a command line with two bad values keeps naming the same one.
  */
-export function parseUpArgs(rest: readonly string[]): UpOptions {
+export function parseUpArgs(rest: readonly string[], context: UpArgsContext = {}): ParsedUpOptions {
   const { values } = parseArgs({ args: [...rest], options: UP_FLAGS, strict: true });
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -86,7 +101,9 @@ export function parseUpArgs(rest: readonly string[]): UpOptions {
   const defaultStorageClass = storageClassOf(values['default-storage-class']);
   const featureGates = featureGatesOf(values['feature-gates']);
   const logLevel = logLevelOf(values['log-level']);
-  const logger = createLogger(logLevel);
+  const logFormat = logFormatOf(values['log-format'] ?? context.defaultLogFormat ?? 'json');
+  const logger = createLogger(logLevel, undefined, undefined, { format: logFormat });
+  const dashboard = dashboardOf(values.dashboard);
   return {
     dataDir: resolve(values['data-dir']),
     ephemeral: values.ephemeral,
@@ -99,6 +116,7 @@ export function parseUpArgs(rest: readonly string[]): UpOptions {
     ...listener,
     logger,
     logLevel,
+    logFormat,
     ...(historyLimit !== undefined ? { historyLimit } : {}),
     ...(minRequestTimeout !== undefined ? { minRequestTimeoutSeconds: minRequestTimeout } : {}),
     // --nodes 0 is a cluster without simulated nodes (the kubelet controller off).
@@ -116,6 +134,7 @@ export function parseUpArgs(rest: readonly string[]): UpOptions {
     ...(unreachable !== undefined ? { defaultUnreachableTolerationSeconds: unreachable } : {}),
     ...inFlight,
     ...clockFlags,
+    ...(dashboard ? {} : { dashboard: false }),
   };
 }
 
@@ -155,6 +174,16 @@ function featureGatesOf(text: string): FeatureGates {
 export function logLevelOf(text: string): LogLevel {
   if (isOneOf(LOG_LEVELS, text)) return text;
   throw new Error(`default level:${text} must be included in custom levels`);
+}
+
+function dashboardOf(text: string): boolean {
+  if (isOneOf(DASHBOARD_SWITCH, text)) return text === 'true';
+  throw new UpFlagError(`invalid --dashboard ${text}: want ${orList(DASHBOARD_SWITCH)}`);
+}
+
+function logFormatOf(text: string): LogFormat {
+  if (isOneOf(LOG_FORMATS, text)) return text;
+  throw new UpFlagError(`invalid --log-format ${text}: want ${orList(LOG_FORMATS)}`);
 }
 
 /** `--node-lease-duration-seconds`, then `--node-monitor-grace-period`, as the shape has them. */

@@ -119,6 +119,8 @@ export interface RunningCluster {
   readonly kubeconfigPath: string;
   /** The cluster clock's controls (read-only under `--clock real`). */
   readonly clock: ClockControl;
+  /** The simulated nodes' registration (`up`'s progress line, src/cli/terminal/node-progress.ts). */
+  readonly nodes?: { readonly expected: number; registered(): number };
   /** The dashboard (absent with `--dashboard=false`). */
   readonly dashboard?: {
     /** Its address: `<url>/ui/`. */
@@ -349,6 +351,11 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
     url,
     kubeconfigPath,
     clock: clockControl,
+    nodes: {
+      expected: controllers.some((c) => c.name === 'kubelet') ? shape.nodes : 0,
+      // A prefix count of the in-memory index, polled on a terminal only.
+      registered: () => backend?.count('/core/nodes/') ?? 0,
+    },
     ...(dashboard !== undefined
       ? {
           dashboard: {

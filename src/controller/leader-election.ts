@@ -23,6 +23,7 @@
  * @module
  */
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { hostname } from 'node:os';
 import { asKind, type Lease, type LeaseSpec } from '../api/model/index.js';
 import { formatMicroTime } from '../api/time.js';
@@ -84,6 +85,9 @@ export async function runLeaderElection(options: LeaderElectionOptions): Promise
   const elector = new LeaderElector(options);
   if (!(await elector.acquire())) return;
   const leading = new AbortController();
+  // The leader's work (every controller, informer and queue) waits on this signal: dozens of
+  // listeners are normal, not a leak (Node warns past 10).
+  setMaxListeners(0, leading.signal);
   const stop = (): void => leading.abort();
   options.signal.addEventListener('abort', stop, { once: true });
   options.log.info({ lease: options.name, identity: elector.identity }, 'became leader');

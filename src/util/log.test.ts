@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { addLogSecret, createLogger } from './log.js';
+import { addLogSecret, createLogger, LOG_FORMAT_ENV, logFormatFromEnv } from './log.js';
 import { REDACTED } from './redact.js';
 
 /** A token shaped as `security/token.ts` makes them (32 random bytes, base64url). */
@@ -61,5 +61,65 @@ describe('createLogger', () => {
     const { lines, log } = capture();
     log.info({ url: '/api/v1' }, 'request');
     assert.ok(lines[0]!.includes('/api/v1'));
+  });
+});
+
+describe('createLogger: the format', () => {
+  const record = (line: string): unknown => JSON.parse(line);
+  function firstLine(output: Parameters<typeof createLogger>[3]): string {
+    const lines: string[] = [];
+    const log = createLogger('info', 'test', { write: (s: string) => void lines.push(s) }, output);
+    log.info({ k: 'v' }, 'hello');
+    return lines[0] ?? '';
+  }
+
+  it('JSON lines unless told otherwise', () => {
+    assert.deepEqual(Object.keys(JSON.parse(firstLine({}))), [
+      'level',
+      'time',
+      'component',
+      'k',
+      'msg',
+    ]);
+  });
+
+  it('text when asked: one human line', () => {
+    const line = firstLine({ format: 'text', style: { colors: false } });
+    assert.match(line, /^\d\d:\d\d:\d\d\.\d{3} INFO {2}test hello k=v\n$/);
+  });
+
+  it(`the default comes from ${LOG_FORMAT_ENV} (the controller thread inherits it)`, () => {
+    const saved = process.env[LOG_FORMAT_ENV];
+    try {
+      process.env[LOG_FORMAT_ENV] = 'text';
+      assert.match(firstLine({ style: { colors: false } }), / INFO {2}test hello k=v\n$/);
+      assert.doesNotThrow(() => record(firstLine({ format: 'json' })));
+    } finally {
+      if (saved === undefined) delete process.env[LOG_FORMAT_ENV];
+      else process.env[LOG_FORMAT_ENV] = saved;
+    }
+  });
+
+  const envCases: [string | undefined, string | undefined][] = [
+    ['json', 'json'],
+    ['text', 'text'],
+    ['TEXT', undefined],
+    ['', undefined],
+    [undefined, undefined],
+  ];
+  for (const [value, want] of envCases) {
+    it(`${LOG_FORMAT_ENV}=${JSON.stringify(value)}: ${want ?? 'no format'}`, () => {
+      assert.equal(logFormatFromEnv(value === undefined ? {} : { [LOG_FORMAT_ENV]: value }), want);
+    });
+  }
+
+  it('a secret holding a quote or a backslash is redacted as JSON escapes it', () => {
+    const secret = 'quote"and\\slash-42';
+    addLogSecret(secret);
+    const { lines, log } = capture();
+    log.info({ value: secret }, `message ${secret}`);
+    assert.ok(!lines[0]!.includes(JSON.stringify(secret).slice(1, -1)), lines[0]);
+    const { value, msg } = JSON.parse(lines[0]!);
+    assert.deepEqual({ value, msg }, { value: REDACTED, msg: `message ${REDACTED}` });
   });
 });
