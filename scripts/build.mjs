@@ -3,7 +3,7 @@
 // spends most of a cold start resolving and reading files), which is what keeps
 // `fleetyard up` under its 250 ms startup target. Type-checking is `tsc` (npm test).
 import { execFileSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -38,6 +38,29 @@ await build({
     js: "import { createRequire as __fyCreateRequire } from 'node:module'; const require = __fyCreateRequire(import.meta.url);",
   },
 });
+
+// The dashboard (`/ui/` of `fleetyard up`, src/apiserver/dashboard/): one browser bundle
+// beside its page and stylesheet in dist/ui/, served from there with no CDN. Preact's JSX.
+await build({
+  entryPoints: { app: 'src/ui/main.tsx' },
+  outdir: 'dist/ui',
+  bundle: true,
+  platform: 'browser',
+  format: 'esm',
+  target: 'es2022',
+  minify: true,
+  sourcemap: true,
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  logLevel: 'warning',
+});
+mkdirSync(new URL('../dist/ui', import.meta.url), { recursive: true });
+for (const file of ['index.html', 'styles.css']) {
+  copyFileSync(
+    new URL(`../src/ui/${file}`, import.meta.url),
+    new URL(`../dist/ui/${file}`, import.meta.url),
+  );
+}
 
 // The types of `fleetyard/testing` (dist/types/harness/index.d.ts): declarations only.
 const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));

@@ -6,6 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 npm run --silent build
 npx tsc -p tsconfig.json
+npx tsc -p src/ui/tsconfig.json
 npx biome check .
 mapfile -t files < <(find src test bench examples scripts -name '*.test.ts' -not -path '*/node_modules/*' | sort)
 if [ "${#files[@]}" -eq 0 ]; then
