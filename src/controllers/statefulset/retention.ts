@@ -21,7 +21,7 @@
  * @module
  */
 import type { StatefulSet } from '../../api/model/index.js';
-import type { JsonObject, KubeObject, OwnerReference } from '../../api/object.js';
+import type { KubeObject, OwnerReference } from '../../api/object.js';
 import { type GroupVersionKind, newControllerRef } from '../../controller/controller-ref.js';
 
 export type RetentionPolicyType = 'Retain' | 'Delete';
