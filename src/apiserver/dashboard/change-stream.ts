@@ -83,8 +83,22 @@ export function serveStream(
   const { recorder } = services;
   const seq = recorder.seq;
   const hello = { type: 'HELLO', seq, user: publicUser(user), clock: services.clockFrames() };
-  const lines: string[] = [`${JSON.stringify(hello)}\n`];
-  for (const c of recorder.current()) if (visible(c)) lines.push(changeFrame(c, 'ADDED'));
+  // HELLO at once: the page learns who it is while the snapshot is put together.
+  res.write(`${JSON.stringify(hello)}\n`);
+  let lines: string[] = [];
+  let bytes = 0;
+  for (const c of recorder.current()) {
+    if (!visible(c)) continue;
+    const frame = changeFrame(c, 'ADDED');
+    lines.push(frame);
+    bytes += frame.length;
+    // In ~1 MB writes, so the first objects travel while the rest are joined.
+    if (bytes > 1 << 20) {
+      res.write(lines.join(''));
+      lines = [];
+      bytes = 0;
+    }
+  }
   lines.push(`{"type":"SYNCED","seq":${seq}}\n`);
   res.write(lines.join(''));
   let closed = false;
