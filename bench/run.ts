@@ -10,7 +10,7 @@
  *
  * Groups: storage (bench/storage.ts, when present), etcd, api-writes, startup, memory,
  * watch-fanout, table-render, kubectl-apply (and openapi-heap), workloads, statefulset, batch, operator, hostile,
- * fidelity, clock. Servers and load generators only bind and target 127.0.0.1; every child
+ * fidelity, clock, dashboard. Servers and load generators only bind and target 127.0.0.1; every child
  * process and temp dir is removed at the end, on failure and on Ctrl-C.
  *
  * Exit code: 0 when every group ran (missed targets are results, not failures), 1 when a
@@ -71,6 +71,7 @@ const GROUPS: Record<string, () => Promise<BenchGroup>> = {
   hostile: async () => (await import('./hostile.js')).benchHostile,
   fidelity: async () => (await import('./fidelity.js')).benchFidelity,
   clock: async () => (await import('./clock.js')).benchClock,
+  dashboard: async () => (await import('./dashboard.js')).benchDashboard,
 };
 
 /** fleetyard's backend writes/s over etcd's ceiling, when both were measured. */

@@ -19,6 +19,11 @@ export interface Cluster {
   readonly token: string;
   readonly ca: string;
   readonly process: ChildProcess;
+  /**
+   * The dashboard's URL and the one-time login link `up` printed on the line after the ready
+   * line (`fleetyard dashboard url=… login=…`); undefined with `--dashboard=false`.
+   */
+  readonly dashboard?: { readonly url: string; readonly login: string };
   /** Everything the process wrote to stderr so far (its logs). */
   stderr(): string;
   /** SIGTERM and wait; resolves with the exit code. */
@@ -60,13 +65,36 @@ export async function startCluster(options: StartOptions = {}): Promise<Cluster>
     stderr += d;
   });
   const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  let out = '';
+  child.stdout?.setEncoding('utf8');
+  /**
+   * The dashboard line follows the ready line at once; 1 s covers a slow machine. An `up`
+   * without it (`--dashboard=false`) is not waited for.
+   */
+  const dashboardLine = () =>
+    new Promise<{ dashboard: { url: string; login: string } } | undefined>((resolveLine) => {
+      const find = (): boolean => {
+        const m = /^fleetyard dashboard url=(\S+) login=(\S+)$/m.exec(out);
+        if (m) resolveLine({ dashboard: { url: m[1]!, login: m[2]! } });
+        return m !== null;
+      };
+      if (find()) return;
+      const timer = setTimeout(() => {
+        child.stdout?.off('data', onData);
+        resolveLine(undefined);
+      }, 1000);
+      const onData = (): void => {
+        if (!find()) return;
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+      };
+      child.stdout?.on('data', onData);
+    });
   const ready = await new Promise<{ url: string; kubeconfig: string }>((resolveReady, reject) => {
-    let out = '';
     const timer = setTimeout(
       () => reject(new Error(`fleetyard up not ready in time; stderr: ${stderr}`)),
       options.timeoutMs ?? 15_000,
     );
-    child.stdout?.setEncoding('utf8');
     child.stdout?.on('data', (d: string) => {
       out += d;
       const m = /^fleetyard ready url=(\S+) kubeconfig=(\S+)$/m.exec(out);
@@ -80,8 +108,13 @@ export async function startCluster(options: StartOptions = {}): Promise<Cluster>
       reject(new Error(`fleetyard up exited with ${code}; stderr: ${stderr}`));
     });
   });
+  const noDashboard =
+    args.includes('--dashboard=false') ||
+    args.some((a, i) => a === '--dashboard' && args[i + 1] === 'false');
+  const dashboard = (noDashboard ? undefined : await dashboardLine()) ?? {};
   return {
     ...ready,
+    ...dashboard,
     dataDir,
     token: readFileSync(join(dataDir, 'token'), 'utf8').trim(),
     ca: readFileSync(join(dataDir, 'pki', 'ca.crt'), 'utf8'),
