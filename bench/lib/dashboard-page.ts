@@ -7,11 +7,11 @@
  *
  * @module
  */
-import type { IncomingMessage } from 'node:http';
-import { request } from 'node:https';
+import type { ClientRequest } from 'node:http';
 import type { Page } from 'playwright-core';
 import type { PodChange } from './dashboard-latency.js';
 import type { Fleetyard } from './fleetyard.js';
+import { authedGet, getJson } from './watch-until.js';
 
 interface PodObject {
   readonly metadata: { readonly name: string; readonly namespace?: string };
@@ -39,40 +39,6 @@ export interface PodWatch {
   stop(): void;
 }
 
-function get(fy: Fleetyard, path: string, onResponse: (res: IncomingMessage) => void) {
-  return request(
-    {
-      host: fy.target.host,
-      port: fy.target.port,
-      path,
-      ca: fy.target.ca,
-      agent: false,
-      headers: { Authorization: `Bearer ${fy.token}`, Accept: 'application/json' },
-    },
-    onResponse,
-  );
-}
-
-function listPods(fy: Fleetyard, namespace: string): Promise<{ rv: string; items: PodObject[] }> {
-  return new Promise((resolve, reject) => {
-    const req = get(fy, `/api/v1/namespaces/${namespace}/pods`, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        if (res.statusCode !== 200) reject(new Error(`list pods: HTTP ${res.statusCode} ${body}`));
-        const list = JSON.parse(body) as {
-          metadata: { resourceVersion: string };
-          items: PodObject[];
-        };
-        resolve({ rv: list.metadata.resourceVersion, items: list.items });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
-
 /**
  * Lists the pods of `namespace` (their starting state, not changes) and watches them from
  * there, as `kubectl get -w` does. Resolves once the watch answered.
@@ -88,12 +54,16 @@ export async function watchPods(fy: Fleetyard, namespace: string): Promise<PodWa
     last.set(c.pod, key);
     if (!initial) changes.push(c);
   };
-  const { rv, items } = await listPods(fy, namespace);
-  for (const p of items) record('ADDED', p, true);
+  const list = await getJson<{ metadata: { resourceVersion: string }; items: PodObject[] }>(
+    fy,
+    `/api/v1/namespaces/${namespace}/pods`,
+  );
+  for (const p of list.items) record('ADDED', p, true);
+  const rv = list.metadata.resourceVersion;
   const path = `/api/v1/namespaces/${namespace}/pods?watch=true&allowWatchBookmarks=true&resourceVersion=${rv}`;
-  let req: ReturnType<typeof request> | undefined;
+  let req: ClientRequest | undefined;
   await new Promise<void>((resolve, reject) => {
-    req = get(fy, path, (res) => {
+    req = authedGet(fy, path, (res) => {
       if (res.statusCode !== 200) {
         reject(new Error(`watch pods: HTTP ${res.statusCode}`));
         return;

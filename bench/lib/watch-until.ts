@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { ClientRequest, IncomingMessage } from 'node:http';
 import { request } from 'node:https';
 import type { Fleetyard } from './fleetyard.js';
 
@@ -71,37 +72,26 @@ export async function watchUntil(
       finish(undefined);
       return;
     }
-    const req = request(
-      {
-        host: fy.target.host,
-        port: fy.target.port,
-        path,
-        ca: fy.target.ca,
-        agent: false,
-        headers: { Authorization: `Bearer ${fy.token}`, Accept: 'application/json' },
-      },
-      (res) => {
-        if (res.statusCode !== 200) {
-          finish(new Error(`watch ${collection}: HTTP ${res.statusCode}`));
-          return;
-        }
-        res.setEncoding('utf8');
-        let buffer = '';
-        res.on('data', (chunk: string) => {
-          buffer += chunk;
-          const nl = buffer.lastIndexOf('\n');
-          if (nl < 0) return;
-          const lines = buffer.slice(0, nl);
-          buffer = buffer.slice(nl + 1);
-          const applied = applyLines(objects, lines);
-          events += applied.events;
-          if (applied.error !== undefined)
-            finish(new Error(`watch ${collection}: ${applied.error}`));
-          else if (predicate(objects)) finish(undefined);
-        });
-        res.on('end', () => finish(new Error(`watch ${collection}: stream ended early`)));
-      },
-    );
+    const req = authedGet(fy, path, (res) => {
+      if (res.statusCode !== 200) {
+        finish(new Error(`watch ${collection}: HTTP ${res.statusCode}`));
+        return;
+      }
+      res.setEncoding('utf8');
+      let buffer = '';
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        const nl = buffer.lastIndexOf('\n');
+        if (nl < 0) return;
+        const lines = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        const applied = applyLines(objects, lines);
+        events += applied.events;
+        if (applied.error !== undefined) finish(new Error(`watch ${collection}: ${applied.error}`));
+        else if (predicate(objects)) finish(undefined);
+      });
+      res.on('end', () => finish(new Error(`watch ${collection}: stream ended early`)));
+    });
     req.on('error', (e) => finish(e));
     req.end();
     close = () => {
@@ -133,28 +123,38 @@ function applyLines(
   return { events };
 }
 
-async function getJson<T>(fy: Fleetyard, path: string): Promise<T> {
+/** A GET of `path` as the admin, on a connection of its own (a watch holds it). */
+export function authedGet(
+  fy: Fleetyard,
+  path: string,
+  onResponse: (res: IncomingMessage) => void,
+): ClientRequest {
+  return request(
+    {
+      host: fy.target.host,
+      port: fy.target.port,
+      path,
+      ca: fy.target.ca,
+      agent: false,
+      headers: { Authorization: `Bearer ${fy.token}`, Accept: 'application/json' },
+    },
+    onResponse,
+  );
+}
+
+/** GET that must answer 200; the parsed JSON body. */
+export async function getJson<T>(fy: Fleetyard, path: string): Promise<T> {
   return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: fy.target.host,
-        port: fy.target.port,
-        path,
-        ca: fy.target.ca,
-        agent: false,
-        headers: { Authorization: `Bearer ${fy.token}`, Accept: 'application/json' },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const body = Buffer.concat(chunks).toString('utf8');
-          if (res.statusCode !== 200)
-            reject(new Error(`GET ${path}: HTTP ${res.statusCode} ${body}`));
-          else resolve(JSON.parse(body) as T);
-        });
-      },
-    );
+    const req = authedGet(fy, path, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks).toString('utf8');
+        if (res.statusCode !== 200)
+          reject(new Error(`GET ${path}: HTTP ${res.statusCode} ${body}`));
+        else resolve(JSON.parse(body) as T);
+      });
+    });
     req.on('error', reject);
     req.end();
   });

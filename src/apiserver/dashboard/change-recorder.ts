@@ -18,6 +18,7 @@
  */
 import type { Backend, StorageEvent, Watcher } from '../../storage/backend.js';
 import type { Clock } from '../../util/clock.js';
+import { type ObjectKeyParts, objectKey, parseObjectKey } from '../store/keys.js';
 import { withoutManagedFields } from './strip-managed-fields.js';
 
 export type ChangeType = 'ADDED' | 'MODIFIED' | 'DELETED';
@@ -48,27 +49,10 @@ const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
 /** Storage prefixes never recorded (see the module comment). */
 const SKIPPED_PREFIXES = ['/core/secrets/', '/coordination.k8s.io/leases/'];
 
-interface KeyParts {
-  readonly group: string;
-  readonly resource: string;
-  readonly namespace: string;
-  readonly name: string;
-}
-
-/** `/<group or core>/<plural>/[<namespace>/]<name>` (store/keys.ts); undefined for others. */
-export function keyParts(key: string): KeyParts | undefined {
+/** The key's parts when the dashboard records it (not a Secret, not a Lease). */
+export function keyParts(key: string): ObjectKeyParts | undefined {
   if (SKIPPED_PREFIXES.some((p) => key.startsWith(p))) return undefined;
-  const parts = key.split('/');
-  // ['', group, plural, name] or ['', group, plural, namespace, name]
-  if (parts.length !== 4 && parts.length !== 5) return undefined;
-  const [, group = '', resource = '', a = '', b] = parts;
-  if (group === '' || resource === '' || a === '') return undefined;
-  const base = { group: group === 'core' ? '' : group, resource };
-  return b === undefined
-    ? { ...base, namespace: '', name: a }
-    : b === ''
-      ? undefined
-      : { ...base, namespace: a, name: b };
+  return parseObjectKey(key);
 }
 
 export class ChangeRecorder {
@@ -185,8 +169,6 @@ export class ChangeRecorder {
 }
 
 function storageKeyOf(c: Change): string {
-  const group = c.group === '' ? 'core' : c.group;
-  return c.namespace === ''
-    ? `/${group}/${c.resource}/${c.name}`
-    : `/${group}/${c.resource}/${c.namespace}/${c.name}`;
+  const def = { group: c.group, plural: c.resource, namespaced: c.namespace !== '' };
+  return objectKey(def, c.namespace, c.name);
 }

@@ -30,7 +30,7 @@ import {
   SECURITY_HEADERS,
 } from './assets.js';
 import type { ChangeRecorder } from './change-recorder.js';
-import { publicUser, serveHistory, serveStream } from './change-stream.js';
+import { publicUser, type StreamServices, serveHistory, serveStream } from './change-stream.js';
 import type { ClockFrame } from './clock-frames.js';
 import { LoginLinks } from './login-links.js';
 
@@ -61,10 +61,16 @@ export class Dashboard {
   readonly links = new LoginLinks();
   readonly #options: DashboardOptions;
   readonly #assets: ReadonlyMap<string, Asset>;
+  readonly #stream: StreamServices;
 
   constructor(options: DashboardOptions) {
     this.#options = options;
     this.#assets = loadAssets(options.assetsDir);
+    this.#stream = {
+      recorder: options.recorder,
+      clockFrames: options.clockFrames,
+      ...(options.authorizer !== undefined ? { authorizer: options.authorizer } : {}),
+    };
   }
 
   /** A one-time login path (`/ui/login?code=…`) for `user`: `up` prints it with its URL. */
@@ -131,11 +137,6 @@ export class Dashboard {
     if ('refused' in identified) return sendError(res, identified.refused);
     const { user } = identified;
     if (user.username === ANONYMOUS_USER) return sendError(res, unauthorized());
-    const services = {
-      recorder: this.#options.recorder,
-      clockFrames: this.#options.clockFrames,
-      ...(this.#options.authorizer !== undefined ? { authorizer: this.#options.authorizer } : {}),
-    };
     switch (`${method} ${route}`) {
       case 'GET session':
         return json(res, 200, { user: publicUser(user) });
@@ -146,9 +147,9 @@ export class Dashboard {
       case 'POST login-links':
         return this.#issueLink(res, user);
       case 'GET stream':
-        return serveStream(services, user, req, res, this.#options.shutdown);
+        return serveStream(this.#stream, user, req, res, this.#options.shutdown);
       case 'GET history':
-        return serveHistory(services, user, res);
+        return serveHistory(this.#stream, user, res);
       default:
         return sendError(res, pageNotFound());
     }

@@ -37,25 +37,16 @@ function memberValueStart(json: string, name: string): number | undefined {
 
 /** Where the key `"name"` of a direct member of the object opening at `open` starts. */
 function memberKeyStart(json: string, open: number, name: string): number | undefined {
-  let depth = 0;
-  let expectKey = false;
-  for (let i = open; i < json.length; i++) {
-    const c = json[i];
-    if (c === '"') {
-      const end = stringEnd(json, i);
-      if (end === undefined) return undefined;
-      if (depth === 1 && expectKey && json.slice(i + 1, end) === name) return i;
-      expectKey = false;
-      i = end;
-    } else if (c === '{' || c === '[') {
-      depth++;
-      expectKey = c === '{' && depth === 1;
-    } else if (c === '}' || c === ']') {
-      depth--;
-      if (depth === 0) return undefined;
-    } else if (c === ',') {
-      expectKey = depth === 1;
-    }
+  let i = skipSpaces(json, open + 1);
+  while (json[i] === '"') {
+    const keyEnd = stringEnd(json, i);
+    if (keyEnd === undefined) return undefined;
+    if (json.slice(i + 1, keyEnd) === name) return i;
+    const valueEnd = skipValue(json, json.indexOf(':', keyEnd) + 1);
+    if (valueEnd === undefined) return undefined;
+    i = skipSpaces(json, valueEnd);
+    if (json[i] !== ',') return undefined;
+    i = skipSpaces(json, i + 1);
   }
   return undefined;
 }
@@ -69,24 +60,37 @@ function stringEnd(json: string, at: number): number | undefined {
   return undefined;
 }
 
-/** The index just past the JSON value starting at `at` (after optional spaces). */
-function skipValue(json: string, at: number): number | undefined {
-  let i = at;
-  while (json[i] === ' ') i++;
+/** The index just past the bracket closing the object or array opening at `open`. */
+function closeOf(json: string, open: number): number | undefined {
   let depth = 0;
-  for (; i < json.length; i++) {
+  for (let i = open; i < json.length; i++) {
     const c = json[i];
     if (c === '"') {
       const end = stringEnd(json, i);
       if (end === undefined) return undefined;
       i = end;
-      if (depth === 0) return i + 1;
     } else if (c === '{' || c === '[') depth++;
-    else if (c === '}' || c === ']') {
-      depth--;
-      if (depth === 0) return i + 1;
-      if (depth < 0) return i;
-    } else if (depth === 0 && (c === ',' || c === '}')) return i;
+    else if ((c === '}' || c === ']') && --depth === 0) return i + 1;
   }
   return undefined;
+}
+
+/** The index just past the JSON value starting at `at` (after optional spaces). */
+function skipValue(json: string, at: number): number | undefined {
+  const i = skipSpaces(json, at);
+  const c = json[i];
+  if (c === '"') {
+    const end = stringEnd(json, i);
+    return end === undefined ? undefined : end + 1;
+  }
+  if (c === '{' || c === '[') return closeOf(json, i);
+  // A number, true, false or null: up to the next delimiter.
+  const rest = /[,}\]\s]/.exec(json.slice(i));
+  return rest === null ? undefined : i + rest.index;
+}
+
+function skipSpaces(json: string, at: number): number {
+  let i = at;
+  while (json[i] === ' ' || json[i] === '\n' || json[i] === '\t' || json[i] === '\r') i++;
+  return i;
 }

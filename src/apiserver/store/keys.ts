@@ -33,3 +33,27 @@ export function objectKey(def: Def, namespace: string, name: string): string {
     ? `${resourcePrefix(def)}${namespace}/${name}`
     : `${resourcePrefix(def)}${name}`;
 }
+
+/** What an object's storage key names; the inverse of {@link objectKey}. */
+export interface ObjectKeyParts {
+  readonly group: string;
+  /** The stored resource's plural. */
+  readonly resource: string;
+  /** '' for a cluster-scoped object. */
+  readonly namespace: string;
+  readonly name: string;
+}
+
+/**
+ * `/<group or core>/<plural>/[<namespace>/]<name>` taken apart; undefined for any other key.
+ * Names and namespaces hold no `/`, so the segment count tells the scope.
+ */
+export function parseObjectKey(key: string): ObjectKeyParts | undefined {
+  const parts = key.split('/');
+  if (parts.length !== 4 && parts.length !== 5) return undefined;
+  if (parts.some((p, i) => i > 0 && p === '')) return undefined;
+  const [, group = '', resource = '', a = '', b] = parts;
+  // No API group is named `core` (a CRD's group needs a dot), so the name is unambiguous.
+  const base = { group: group === 'core' ? '' : group, resource };
+  return b === undefined ? { ...base, namespace: '', name: a } : { ...base, namespace: a, name: b };
+}

@@ -73,34 +73,38 @@ export async function signIn(context: BrowserContext, link: string): Promise<Pag
  * Waits until `selector` matches an element in the page (attached: a node in a zone far down
  * the map counts too), failing with `what` and the page's URL.
  */
-export async function waitFor(
-  page: Page,
-  selector: string,
-  what: string,
-  timeoutMs = 20_000,
-): Promise<void> {
-  try {
-    await page.waitForSelector(selector, { state: 'attached', timeout: timeoutMs });
-  } catch (e) {
-    const message = e instanceof Error ? e.message.split('\n')[0] : String(e);
-    throw new Error(`${what}: no ${selector} on ${page.url()} within ${timeoutMs} ms (${message})`);
-  }
+export function waitFor(page: Page, selector: string, what: string, timeoutMs = 20_000) {
+  return waitState(
+    page,
+    selector,
+    'attached',
+    timeoutMs,
+    (why) => `${what}: no ${selector} on ${page.url()} within ${timeoutMs} ms (${why})`,
+  );
 }
 
 /** Waits until nothing matches `selector` any more. */
-export async function waitGone(
+export function waitGone(page: Page, selector: string, what: string, timeoutMs = 20_000) {
+  return waitState(
+    page,
+    selector,
+    'detached',
+    timeoutMs,
+    (why) => `${what}: ${selector} still on ${page.url()} after ${timeoutMs} ms (${why})`,
+  );
+}
+
+async function waitState(
   page: Page,
   selector: string,
-  what: string,
-  timeoutMs = 20_000,
+  state: 'attached' | 'detached',
+  timeoutMs: number,
+  failure: (why: string) => string,
 ): Promise<void> {
   try {
-    await page.waitForSelector(selector, { state: 'detached', timeout: timeoutMs });
+    await page.waitForSelector(selector, { state, timeout: timeoutMs });
   } catch (e) {
-    const message = e instanceof Error ? e.message.split('\n')[0] : String(e);
-    throw new Error(
-      `${what}: ${selector} still on ${page.url()} after ${timeoutMs} ms (${message})`,
-    );
+    throw new Error(failure(e instanceof Error ? (e.message.split('\n')[0] ?? '') : String(e)));
   }
 }
 
