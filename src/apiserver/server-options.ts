@@ -38,6 +38,12 @@ export interface ApiServerOptions {
   /** Bearer token required on every request but the health endpoints. */
   readonly token?: string;
   /**
+   * Also serve plain HTTP on this Unix domain socket (mode 0600; its directory must be private),
+   * for clients in this process: `fleetyard up`'s controller thread (ADR 0020). Every request
+   * is authenticated and authorized as on the TCP port.
+   */
+  readonly internalSocketPath?: string;
+  /**
    * Identities and authorization (`access-control.ts`): with it, the admin `token` is one
    * credential among several (client certificates, component and ServiceAccount tokens),
    * requests without credentials are `system:anonymous`, and RBAC decides. Needs `token`.

@@ -11,6 +11,7 @@ import {
   createServer as createHttpServer,
   type IncomingMessage,
   type Server,
+  type ServerOptions,
   type ServerResponse,
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
@@ -38,7 +39,9 @@ import type { ApiServices } from './handlers/context.js';
 import { isLogFollow, serveUpgrade } from './handlers/pod-upgrade.js';
 import {
   applyConnectionLimits,
+  applyTimeouts,
   type ConnectionLimitStats,
+  type ConnectionLimits,
   serverCreateOptions,
 } from './http/connection-limits.js';
 import { endGracefully } from './http/end-gracefully.js';
@@ -52,6 +55,7 @@ import {
 import { markInternal } from './http/internal-requests.js';
 import { parseRequestUrl, type RequestUrl } from './http/request-url.js';
 import { sendError, sendRefusal, toStatusError } from './http/respond.js';
+import { listenOnUnixSocket, type UnixSocketListener } from './http/unix-socket-listener.js';
 import { isLoopbackHost } from './loopback.js';
 import { createApiMetrics } from './metrics.js';
 import { NamespaceController } from './namespaces.js';
@@ -129,6 +133,13 @@ export class ApiServer {
   readonly #recorder: ChangeRecorder | undefined;
   #drained: (() => void) | undefined;
   #url = '';
+  /** The in-process clients' door (`internalSocketPath`), once listening. */
+  #internal: UnixSocketListener | undefined;
+  readonly #listen: {
+    readonly options: ServerOptions;
+    readonly limits: ConnectionLimits;
+    readonly handler: (req: IncomingMessage, res: ServerResponse) => void;
+  };
 
   constructor(options: ApiServerConfig) {
     const host = options.host ?? '127.0.0.1';
@@ -214,6 +225,7 @@ export class ApiServer {
     const handler = (req: IncomingMessage, res: ServerResponse): void => this.#handle(req, res);
     const limits = connectionLimits(options);
     const httpOptions = serverCreateOptions(limits);
+    this.#listen = { options: httpOptions, limits, handler };
     this.#server = createListener(options.tls, httpOptions, handler);
     // Pod streams (exec, attach, portforward) upgrade; other upgrade requests are served plainly.
     this.#server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) =>
@@ -291,6 +303,20 @@ export class ApiServer {
     const scheme = this.#options.tls ? 'https' : 'http';
     const shown = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
     this.#url = `${scheme}://${shown}:${addr.port}`;
+    if (this.#options.internalSocketPath !== undefined) {
+      this.#internal = await listenOnUnixSocket(
+        this.#options.internalSocketPath,
+        this.#listen.options,
+        this.#listen.handler,
+        {
+          onConnection: (socket) => {
+            this.#sockets.add(socket);
+            socket.once('close', () => this.#sockets.delete(socket));
+          },
+          configure: (internal) => applyTimeouts(internal, this.#listen.limits),
+        },
+      );
+    }
     // Later: loading the metrics library (~12 ms) is not on the path to the first answers.
     this.services.clock.setTimer(METRICS_LOAD_DELAY_MS, () => void this.services.metrics.load());
     // The extensions' preparation too (the CRD tools), so their first request rarely waits.
@@ -361,6 +387,7 @@ export class ApiServer {
     this.#shutdown.abort();
     if (this.#inFlight > 0) await new Promise<void>((resolve) => (this.#drained = resolve));
     await Promise.all([...this.#sockets].map((socket) => endGracefully(socket, SOCKET_DRAIN_MS)));
+    await this.#internal?.close();
     await new Promise<void>((resolve) => {
       this.#server.close(() => resolve());
       this.#server.closeAllConnections();

@@ -37,7 +37,7 @@ import type {
   PatchType,
   WriteOptions,
 } from './call-options.js';
-import type { ConnectionOptions } from './http-lister-watcher.js';
+import { type ConnectionOptions, checkSocketScheme } from './http-lister-watcher.js';
 import { loadKubeconfigConnection } from './kubeconfig-connection.js';
 import { type CollectionRef, type ObjectRef, resourcePath } from './resource-path.js';
 
@@ -105,6 +105,7 @@ export class ApiClient {
     if (protocol !== 'https:' && protocol !== 'http:') {
       throw new TypeError(`unsupported server URL scheme: ${protocol}`);
     }
+    checkSocketScheme(options, this.#base);
     this.#https = protocol === 'https:';
     this.#prefix = this.#base.pathname.replace(/\/$/, '');
     // Only where to connect: the path of each request is set per request.
@@ -114,6 +115,7 @@ export class ApiClient {
       hostname,
       ...(port !== undefined ? { port } : {}),
       ...(auth !== undefined ? { auth } : {}),
+      ...(options.socketPath !== undefined ? { socketPath: options.socketPath } : {}),
     };
     // One bounded pool per client: controllers issue many small requests to one server.
     const pool = {

@@ -41,6 +41,20 @@ export interface ConnectionOptions {
   readonly ca?: string | Buffer;
   /** Accept any serving certificate (kubeconfig `insecure-skip-tls-verify`). */
   readonly insecureSkipTlsVerify?: boolean;
+  /**
+   * Connect to this Unix domain socket instead of the URL's host and port, with plain HTTP
+   * (the URL's scheme must then be `http:`): `fleetyard up`'s own controller thread, which
+   * reaches the API server in its process without TLS (ADR 0020). The bearer token is still
+   * sent and checked.
+   */
+  readonly socketPath?: string;
+}
+
+/** Whether `options` name a socket that goes with an `https:` URL (refused: no TLS there). */
+export function checkSocketScheme(options: ConnectionOptions, url: URL): void {
+  if (options.socketPath !== undefined && url.protocol !== 'http:') {
+    throw new TypeError(`a Unix socket connection speaks plain HTTP: ${url.protocol} given`);
+  }
 }
 
 export interface HttpListerWatcherOptions extends ConnectionOptions {
@@ -78,6 +92,7 @@ export class HttpListerWatcher implements ListerWatcher<KubeObject> {
     }
     if (!options.path.startsWith('/'))
       throw new TypeError(`path must start with /: ${options.path}`);
+    checkSocketScheme(options, this.#base);
   }
 
   async list(options: ListOptions, signal?: AbortSignal): Promise<ListResult<KubeObject>> {
@@ -178,7 +193,7 @@ export class HttpListerWatcher implements ListerWatcher<KubeObject> {
 
   /** Sends the GET; resolves with the response once its headers arrived. */
   #get(query: URLSearchParams, signal: AbortSignal): Promise<IncomingMessage> {
-    const { token, ca, insecureSkipTlsVerify } = this.#options;
+    const { token, ca, insecureSkipTlsVerify, socketPath } = this.#options;
     const url = new URL(this.#base);
     url.pathname = `${url.pathname.replace(/\/$/, '')}${this.#options.path}`;
     url.search = query.toString();
@@ -189,6 +204,7 @@ export class HttpListerWatcher implements ListerWatcher<KubeObject> {
       method: 'GET',
       headers,
       signal,
+      ...(socketPath !== undefined ? { socketPath } : {}),
       ...(https && ca !== undefined ? { ca } : {}),
       ...(https && insecureSkipTlsVerify ? { rejectUnauthorized: false } : {}),
     };

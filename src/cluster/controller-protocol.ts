@@ -73,9 +73,10 @@ function isStringRecord(v: unknown): v is Record<string, string> {
 
 function isConnection(v: unknown): v is ConnectionOptions {
   if (!isJsonObject(v)) return false;
-  const { server, token, ca, insecureSkipTlsVerify } = v;
+  const { server, token, ca, insecureSkipTlsVerify, socketPath } = v;
   return (
     typeof server === 'string' &&
+    (socketPath === undefined || typeof socketPath === 'string') &&
     (token === undefined || typeof token === 'string') &&
     (ca === undefined || typeof ca === 'string' || ca instanceof Uint8Array) &&
     (insecureSkipTlsVerify === undefined || typeof insecureSkipTlsVerify === 'boolean')

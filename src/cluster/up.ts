@@ -1,12 +1,13 @@
 /**
  * `fleetyard up`: one process that is a whole (small) cluster: the storage, the API server,
  * and, in a thread of its own, a controller manager running the simulated nodes, the
- * scheduler and the workload controllers against that server over HTTPS (ADR 0008); started
- * in that order, stopped in reverse.
+ * scheduler and the workload controllers against that server (ADR 0008) through its
+ * in-process door, plain HTTP on a Unix socket (ADR 0020); started in that order, stopped in
+ * reverse.
  *
  * Files in the data dir (mode 0700): `state.db` (SQLite, unless `--ephemeral`; it holds every
- * Secret), `pki/` (CA and serving certificate), `token`, `kubeconfig`: all but the two
- * certificates mode 0600 whatever the umask. Nothing else is written (logs go to stderr).
+ * Secret), `pki/` (CA and serving certificate), `token`, `kubeconfig`, and while running the
+ * socket `api.sock`: all but the two certificates mode 0600 whatever the umask. Nothing else is written (logs go to stderr).
  * SQLite creates its files with 0644 & ~umask, so the database is created (or tightened) 0600
  * before SQLite opens it, and its WAL copies that mode; `fleetyard up` also runs with umask
  * 077 (up-command.ts), as PostgreSQL's postmaster does, for anything a library may create.
@@ -58,6 +59,7 @@ import { seededRandom as seedStream, uuidFrom } from '../util/seeded-random.js';
 import { type ClusterShape, clusterControllers, selectControllers } from './cluster-controllers.js';
 import { CONTROLLER_MANAGER_USER } from './component-identities.js';
 import { type ControllerThread, startControllerThread } from './controller-thread.js';
+import { type InternalSocketPlace, internalSocketPlace } from './internal-socket.js';
 import { componentCredentials, installOperatorRbac, upAccess } from './up-access.js';
 import { DEFAULT_SPEED, UP_FLAGS } from './up-flag-table.js';
 import { UP_CLUSTER_DEFAULTS } from './up-flags.js';
@@ -131,6 +133,9 @@ export interface RunningCluster {
   stop(): Promise<void>;
 }
 
+/** The URL the controller thread's clients use with the socket: only its scheme and path count. */
+const IN_PROCESS_URL = 'http://localhost';
+
 export async function up(options: UpOptions): Promise<RunningCluster> {
   const dataDir = resolve(options.dataDir);
   const log = options.logger;
@@ -177,6 +182,7 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
   let internalUrl = '';
   let url = '';
   const kubeconfigPath = resolve(dataDir, 'kubeconfig');
+  let socket: InternalSocketPlace | undefined;
   const lifecycle = new Lifecycle();
   lifecycle.add({
     name: 'storage',
@@ -236,6 +242,7 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
       // Identities and RBAC, enforced (issue 18): ServiceAccount tokens, client certificates
       // signed by the cluster CA, each component as itself.
       const access = await upAccess(resolve(dataDir, 'pki'), certs.caPem, clock);
+      socket = await internalSocketPlace(dataDir);
       server = new ApiServer({
         backend: backend!,
         resources: createBuiltinResources({ clock }),
@@ -243,6 +250,7 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
         port: options.port,
         tls: { cert: certs.certPem, key: certs.keyPem, clientCA: certs.caPem },
         token,
+        internalSocketPath: socket.path,
         access,
         ...(auditor !== undefined ? { auditor } : {}),
         clock,
@@ -280,6 +288,7 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
     },
     stop: async () => {
       await server?.stop();
+      await socket?.release();
       log.info({}, 'apiserver stopped');
     },
   });
@@ -329,7 +338,14 @@ export async function up(options: UpOptions): Promise<RunningCluster> {
     // holder is answered 429 while the controllers' requests still pass (ADR 0008).
     manager = startControllerThread(
       {
-        connection: { server: internalUrl, ca: certs.caPem, token: server!.loopbackToken },
+        // The in-process door: plain HTTP on the server's Unix socket (ADR 0020); the CA still
+        // travels, as kube-controller-manager's root CA for the kube-root-ca.crt ConfigMaps.
+        connection: {
+          server: IN_PROCESS_URL,
+          socketPath: socket!.path,
+          ca: certs.caPem,
+          token: server!.loopbackToken,
+        },
         // Each component as its upstream identity (component-identities.ts); the shared
         // informers as kube-controller-manager, which may list and watch everything.
         credentials: componentCredentials(server!, simulatedNodeNames(shape.nodes)),

@@ -80,6 +80,19 @@ export function serverCreateOptions(limits: ConnectionLimits): {
   };
 }
 
+/**
+ * The request, header and idle timeouts alone: what the in-process socket (`unix-socket-
+ * listener.ts`) shares with the TCP port. Node's requestTimeout bounds *receiving* a request
+ * (headers and body), not the response, so watches stream on while a body sent a byte at a
+ * time cannot hold an in-flight slot longer than upstream's 60 s `--request-timeout`
+ * (measured: 408 after the timeout, a 5 s streamed response untouched).
+ */
+export function applyTimeouts(server: Server, limits: ConnectionLimits): void {
+  server.requestTimeout = limits.requestTimeoutMs;
+  server.headersTimeout = limits.readHeaderTimeoutMs;
+  server.keepAliveTimeout = limits.idleTimeoutMs;
+}
+
 /** Counts what the limits refused, for tests and logs. */
 export interface ConnectionLimitStats {
   /** Connections closed at accept because `maxConnections` were open. */
@@ -99,13 +112,7 @@ export function applyConnectionLimits(
   onDrop?: (droppedSinceLastReport: number) => void,
 ): ConnectionLimitStats {
   const stats: ConnectionLimitStats = { dropped: 0, handshakeTimeouts: 0 };
-  // Node's requestTimeout bounds *receiving* a request (headers and body), not the response,
-  // so watches stream on while a body sent a byte at a time cannot hold an in-flight slot
-  // longer than upstream's 60 s `--request-timeout` (measured: 408 after the timeout, a 5 s
-  // streamed response untouched).
-  server.requestTimeout = limits.requestTimeoutMs;
-  server.headersTimeout = limits.readHeaderTimeoutMs;
-  server.keepAliveTimeout = limits.idleTimeoutMs;
+  applyTimeouts(server, limits);
   if (limits.maxConnections > 0) server.maxConnections = limits.maxConnections;
   let unreported = 0;
   let lastReport = 0;
