@@ -15,8 +15,10 @@ import {
 import type { KubeObject } from '../../api/object.js';
 import type { ApiClient } from '../../client/api-client.js';
 import type { ObjectRef } from '../../client/resource-path.js';
+import { objectKey } from '../../client/store.js';
 import { RESOURCES } from '../../controller/context.js';
 import type { EventRecorder } from '../../controller/events.js';
+import type { OwnWrites } from '../../controller/own-writes.js';
 import type { Writes } from './claim-bind.js';
 import { nameOf, type PlannedEvent } from './volume-util.js';
 
@@ -38,20 +40,39 @@ function claimRef(claim: PersistentVolumeClaim) {
   };
 }
 
+/** Told of each write: the resourceVersion it replaced and the server's answer. */
+type OnWritten = (from: string | undefined, written: KubeObject) => void;
+
 async function writeObject(
   client: ApiClient,
   ref: ObjectRef,
   base: KubeObject,
   next: KubeObject | undefined,
   status: object | undefined,
+  onWritten: OnWritten,
 ): Promise<KubeObject | undefined> {
   let current: KubeObject | undefined;
-  if (next !== undefined) current = await client.update(ref, next);
+  if (next !== undefined) {
+    current = await client.update(ref, next);
+    onWritten(next.metadata?.resourceVersion, current);
+  }
   if (status !== undefined) {
     // The status write builds on what the spec write returned (its newer resourceVersion).
-    current = await client.updateStatus(ref, { ...(current ?? base), status });
+    const from = current ?? base;
+    current = await client.updateStatus(ref, { ...from, status });
+    onWritten(from.metadata?.resourceVersion, current);
   }
   return current;
+}
+
+/**
+ * The binder's own writes not yet echoed by its informers (`own-writes.ts`): a claim's second
+ * sync, woken by the volume's event before the claim's own, plans from its written version
+ * instead of earning a 409 (one per provisioned claim before).
+ */
+export interface BinderOwnWrites {
+  readonly volumes: OwnWrites<PersistentVolume>;
+  readonly claims: OwnWrites<PersistentVolumeClaim>;
 }
 
 /** Writes `writes` for `volume` and `claim` (either may be absent) in upstream's order. */
@@ -60,11 +81,20 @@ export async function applyWrites(
   writes: Writes,
   volume: PersistentVolume | undefined,
   claim: PersistentVolumeClaim | undefined,
+  own: BinderOwnWrites,
 ): Promise<Written> {
   const out: { volume?: PersistentVolume; claim?: PersistentVolumeClaim } = {};
   const base = writes.volume ?? volume;
   if (base !== undefined) {
-    const v = await writeObject(client, volumeRef(base), base, writes.volume, writes.volumeStatus);
+    const v = await writeObject(
+      client,
+      volumeRef(base),
+      base,
+      writes.volume,
+      writes.volumeStatus,
+      (from, written) =>
+        own.volumes.record(objectKey(written), from, asKind(written, 'PersistentVolume')),
+    );
     if (v !== undefined) out.volume = asKind(v, 'PersistentVolume');
   }
   const claimBase = writes.claim ?? claim;
@@ -75,6 +105,8 @@ export async function applyWrites(
       claimBase,
       writes.claim,
       writes.claimStatus,
+      (from, written) =>
+        own.claims.record(objectKey(written), from, asKind(written, 'PersistentVolumeClaim')),
     );
     if (c !== undefined) out.claim = asKind(c, 'PersistentVolumeClaim');
   }

@@ -38,8 +38,9 @@ import {
 import { type ReconcileResult, runController } from '../../controller/controller.js';
 import type { EventRecorder } from '../../controller/events.js';
 import { type KindInformer, kindInformer } from '../../controller/kind-informer.js';
+import { OwnWrites } from '../../controller/own-writes.js';
 import { WorkQueue } from '../../controller/workqueue.js';
-import { applyWrites, recordEvents } from './apply-writes.js';
+import { applyWrites, type BinderOwnWrites, recordEvents } from './apply-writes.js';
 import { planClaim } from './claim-sync.js';
 import { planVolume } from './volume-sync.js';
 import {
@@ -72,6 +73,7 @@ interface State {
   readonly recorder: EventRecorder;
   readonly claimQueue: WorkQueue<string>;
   readonly volumeQueue: WorkQueue<string>;
+  readonly own: BinderOwnWrites;
 }
 
 /** The PV controller, for the controller manager. */
@@ -96,6 +98,7 @@ async function run(ctx: ControllerContext, options: BinderOptions): Promise<void
     recorder: ctx.eventRecorder(BINDER_EVENT_COMPONENT),
     claimQueue: queue('claims'),
     volumeQueue: queue('volumes'),
+    own: { volumes: new OwnWrites(), claims: new OwnWrites() },
   };
   registerHandlers(state);
   const informers = [state.claims, state.volumes, state.classes, state.pods].map((i) => i.informer);
@@ -185,7 +188,7 @@ function registerHandlers(state: State): void {
 async function syncClaim(state: State, key: string): Promise<ReconcileResult> {
   const { ctx } = state;
   const [namespace, name] = splitKey(key);
-  const claim = state.claims.lister.get(namespace, name);
+  const claim = state.own.claims.newest(key, state.claims.lister.get(namespace, name));
   if (claim === undefined) return {};
   const plan = planClaim(
     claim,
@@ -195,8 +198,11 @@ async function syncClaim(state: State, key: string): Promise<ReconcileResult> {
     { pods: state.pods.lister.listInNamespace(namespace) },
   );
   const volumeName = plan.volumeName ?? '';
-  const volume = volumeName === '' ? undefined : state.volumes.lister.get('', volumeName);
-  const written = await applyWrites(ctx.client, plan, volume, claim);
+  const volume =
+    volumeName === ''
+      ? undefined
+      : state.own.volumes.newest(volumeName, state.volumes.lister.get('', volumeName));
+  const written = await applyWrites(ctx.client, plan, volume, claim, state.own);
   recordEvents(state.recorder, plan.events, {
     claim: written.claim ?? claim,
     volume: written.volume ?? volume,
@@ -215,7 +221,9 @@ async function claimsFor(state: State, pv: PersistentVolume): Promise<Persistent
   const ref = claimRefOf(pv);
   if (ref === undefined || (ref.name ?? '') === '') return [];
   const namespace = ref.namespace ?? '';
-  const cached = state.claims.lister.listInNamespace(namespace);
+  const cached = state.claims.lister
+    .listInNamespace(namespace)
+    .map((c) => state.own.claims.newest(objectKey(c), c) ?? c);
   if (cached.some((c) => nameOf(c) === ref.name)) return cached;
   if (phaseOf(pv) === 'Released' || phaseOf(pv) === 'Failed') return cached;
   try {
@@ -238,7 +246,7 @@ function isDeleting(obj: KubeObject): boolean {
 /** Upstream `syncVolume` for one volume name. */
 async function syncVolume(state: State, name: string): Promise<ReconcileResult> {
   const { ctx } = state;
-  const pv = state.volumes.lister.get('', name);
+  const pv = state.own.volumes.newest(name, state.volumes.lister.get('', name));
   if (pv === undefined) return {};
   const claims = await claimsFor(state, pv);
   // No provisioners are named: reclaiming an external provisioner's volume is its job.
@@ -251,6 +259,7 @@ async function syncVolume(state: State, name: string): Promise<ReconcileResult> 
     },
     pv,
     undefined,
+    state.own,
   );
   const ref = claimRefOf(pv);
   const claim = claims.find((c) => nameOf(c) === ref?.name);

@@ -10,12 +10,14 @@
  *
  * @module
  */
+import type { StatefulSet } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
 import { deletedObject } from '../../client/shared-informer.js';
 import type { ControllerContext, ControllerDefinition } from '../../controller/context.js';
 import { RESOURCES } from '../../controller/context.js';
 import { runController } from '../../controller/controller.js';
 import { kindInformer } from '../../controller/kind-informer.js';
+import { OwnWrites } from '../../controller/own-writes.js';
 import { WorkQueue } from '../../controller/workqueue.js';
 import {
   availabilityRecheckMs,
@@ -84,11 +86,16 @@ async function run(ctx: ControllerContext, options: StatefulSetControllerOptions
   });
   const lookup = setInformer.lister;
   const enqueue = (key: string): void => queue.add(key);
+  const ownSets = new OwnWrites<StatefulSet>();
   const registrations = [
     setInformer.addEventHandler({
       onAdd: (set) => enqueue(setKeyOf(set)),
       onUpdate: (_old, cur) => enqueue(setKeyOf(cur)),
-      onDelete: (deleted) => enqueue(setKeyOf(deletedObject(deleted))),
+      onDelete: (deleted) => {
+        const set = deletedObject(deleted);
+        ownSets.forget(setKeyOf(set), set.metadata?.uid);
+        enqueue(setKeyOf(set));
+      },
     }),
     podInformer.addEventHandler({
       ...childHandlers(lookup, enqueue),
@@ -115,6 +122,7 @@ async function run(ctx: ControllerContext, options: StatefulSetControllerOptions
       pods: podInformer.lister,
       claims: claimInformer.lister,
       revisions: revisionInformer.lister,
+      ownSets,
       recorder,
       clock: ctx.clock,
       gates: {

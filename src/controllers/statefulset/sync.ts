@@ -13,13 +13,14 @@
  *
  * @module
  */
-import type {
-  ControllerRevision,
-  PersistentVolumeClaim,
-  Pod,
-  PodTemplateSpec,
-  StatefulSet,
-  StatefulSetStatus,
+import {
+  asKind,
+  type ControllerRevision,
+  type PersistentVolumeClaim,
+  type Pod,
+  type PodTemplateSpec,
+  type StatefulSet,
+  type StatefulSetStatus,
 } from '../../api/model/index.js';
 import type { ApiClient } from '../../client/api-client.js';
 import { isConflict } from '../../client/api-client.js';
@@ -28,6 +29,7 @@ import { splitKey } from '../../client/store.js';
 import { RESOURCES } from '../../controller/context.js';
 import type { ReconcileResult } from '../../controller/controller.js';
 import type { EventRecorder } from '../../controller/events.js';
+import type { OwnWrites } from '../../controller/own-writes.js';
 import {
   SLOW_START_INITIAL_BATCH_SIZE,
   STATEFUL_SET_MAX_BATCH_SIZE,
@@ -62,6 +64,12 @@ export interface SyncDeps {
   readonly pods: Lister<Pod>;
   readonly claims: Lister<PersistentVolumeClaim>;
   readonly revisions: Lister<ControllerRevision>;
+  /**
+   * The sets this controller wrote whose echo the informer has not delivered yet: a pod event
+   * that arrives first would otherwise plan from the replaced version and PUT the same status
+   * again, or earn a 409 (two to five status writes per member of an OrderedReady set).
+   */
+  readonly ownSets: OwnWrites<StatefulSet>;
   readonly recorder: EventRecorder;
   readonly clock: Clock;
   readonly gates: PlanGates;
@@ -88,7 +96,7 @@ function templateOf(set: StatefulSet): PodTemplateSpec | undefined {
 /** Reconciles the StatefulSet `key` (`<namespace>/<name>`). */
 export async function syncStatefulSet(deps: SyncDeps, key: string): Promise<ReconcileResult> {
   const [namespace, name] = splitKey(key);
-  const cached = deps.sets.get(namespace, name);
+  const cached = deps.ownSets.newest(key, deps.sets.get(namespace, name));
   if (cached === undefined) return {};
   const selector = setSelector(cached);
   if (selector === undefined) {
@@ -136,7 +144,9 @@ export async function syncStatefulSet(deps: SyncDeps, key: string): Promise<Reco
   const plan = planStatefulSet(input);
   const applyError = await applyPlan(control, plan, pods, viewOf(set).parallel);
   const next = statusOf(input, plan);
-  await writeStatus(deps.client, cached, next);
+  await writeStatus(deps.client, cached, next, (from, written) =>
+    deps.ownSets.record(key, from, written),
+  );
   if (applyError !== undefined) throw applyError;
   if (plan.errors.length > 0) throw new Error(plan.errors.join('; '));
   await truncateHistory(deps.client, set, history.revisions, pods, {
@@ -222,7 +232,12 @@ function statusChanged(set: StatefulSet, next: SyncedStatus): boolean {
  * Upstream `updateStatefulSetStatus`: nothing when nothing changed; else PUT `/status` (a fresh
  * status, so conditions are dropped as upstream), on conflict once more over a fresh GET.
  */
-async function writeStatus(client: ApiClient, set: StatefulSet, next: SyncedStatus): Promise<void> {
+async function writeStatus(
+  client: ApiClient,
+  set: StatefulSet,
+  next: SyncedStatus,
+  wrote: (from: string | undefined, written: StatefulSet) => void,
+): Promise<void> {
   if (!statusChanged(set, next)) return;
   const ref = {
     ...RESOURCES.statefulsets,
@@ -231,10 +246,12 @@ async function writeStatus(client: ApiClient, set: StatefulSet, next: SyncedStat
   };
   const status: StatefulSetStatus = { ...next };
   try {
-    await client.updateStatus(ref, { ...set, status });
+    const written = await client.updateStatus(ref, { ...set, status });
+    wrote(set.metadata?.resourceVersion, asKind(written, 'StatefulSet'));
   } catch (err) {
     if (!isConflict(err)) throw err;
     const fresh = await client.get(ref);
-    await client.updateStatus(ref, { ...fresh, status });
+    const written = await client.updateStatus(ref, { ...fresh, status });
+    wrote(fresh.metadata?.resourceVersion, asKind(written, 'StatefulSet'));
   }
 }
