@@ -18,6 +18,7 @@ import { RESOURCES } from '../../controller/context.js';
 import { runController } from '../../controller/controller.js';
 import { EXPECTATIONS_TIMEOUT_MS, UIDTrackingExpectations } from '../../controller/expectations.js';
 import { kindInformer } from '../../controller/kind-informer.js';
+import { OwnWrites } from '../../controller/own-writes.js';
 import { WorkQueue } from '../../controller/workqueue.js';
 import { CONTROLLER_UID_INDEX, controllerUidIndexFunc, objectKeyOf } from './lookup.js';
 import { BURST_REPLICAS } from './manage-replicas.js';
@@ -64,6 +65,7 @@ async function run(ctx: ControllerContext, options: ReplicaSetControllerOptions)
     ttlMs: options.expectationsTimeoutMs ?? EXPECTATIONS_TIMEOUT_MS,
   });
   const lookup = rsInformer.lister;
+  const ownReplicaSets = new OwnWrites<ReplicaSet>();
 
   const forgetAndSync = (rs: ReplicaSet): void => {
     const key = objectKeyOf(rs);
@@ -96,6 +98,7 @@ async function run(ctx: ControllerContext, options: ReplicaSetControllerOptions)
     const deps = {
       client: ctx.client,
       replicaSets: rsInformer.lister,
+      ownReplicaSets,
       pods: podInformer.lister,
       podControl: apiPodControl(ctx.client, ctx.eventRecorder(REPLICA_SET_CONTROLLER_NAME)),
       expectations,

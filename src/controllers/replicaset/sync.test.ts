@@ -10,10 +10,12 @@ import { after, before, it } from 'node:test';
 import { parseLabelSelector } from '../../api/labels/selector.js';
 import { asKind } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
+import { ApiClient } from '../../client/api-client.js';
 import type { Lister } from '../../client/shared-informer.js';
 import { RESOURCES } from '../../controller/context.js';
 import { discardEvents } from '../../controller/events.js';
 import { EXPECTATIONS_TIMEOUT_MS, UIDTrackingExpectations } from '../../controller/expectations.js';
+import { OwnWrites } from '../../controller/own-writes.js';
 import { type Harness, startHarness } from '../../controller/testing/harness.js';
 import { FakeClock, realClock } from '../../util/clock.js';
 import { apiPodControl } from './pod-control.js';
@@ -52,6 +54,7 @@ it('does not create again while creations are unobserved, until they expire', as
   const deps: SyncDeps = {
     client: h.client,
     replicaSets: snapshotLister([rs]),
+    ownReplicaSets: new OwnWrites(),
     pods: snapshotLister([]),
     podControl: apiPodControl(h.client, discardEvents),
     expectations,
@@ -93,6 +96,7 @@ it('a deleted ReplicaSet forgets its expectations', async () => {
   const deps: SyncDeps = {
     client: h.client,
     replicaSets: snapshotLister([]),
+    ownReplicaSets: new OwnWrites(),
     pods: snapshotLister([]),
     podControl: apiPodControl(h.client, discardEvents),
     expectations,
@@ -110,3 +114,35 @@ function rsRefOf(rs: KubeObject) {
     name: rs.metadata?.name ?? '',
   };
 }
+
+/** Counts status writes (each a PUT the server answers, 409 or not). */
+class CountingClient extends ApiClient {
+  statusWrites = 0;
+  override updateStatus(...args: Parameters<ApiClient['updateStatus']>) {
+    this.statusWrites++;
+    return super.updateStatus(...args);
+  }
+}
+
+it('does not write the same status again from a cache behind its own write', async () => {
+  const rs = await createReplicaSet(h, 'exp', 'stale', { replicas: 2 });
+  const client = new CountingClient({ server: h.api.url });
+  const deps: SyncDeps = {
+    client,
+    // The cache never sees the status write (an informer behind its controller's writes).
+    replicaSets: snapshotLister([rs]),
+    ownReplicaSets: new OwnWrites(),
+    pods: snapshotLister([]),
+    podControl: apiPodControl(h.client, discardEvents),
+    expectations: new UIDTrackingExpectations({ clock: new FakeClock(Date.now()) }),
+    clock: realClock,
+    warn: () => {},
+  };
+  // The first sync creates the pods and writes observedGeneration; nothing changes after it.
+  await syncReplicaSet(deps, 'exp/stale');
+  const writes = client.statusWrites;
+  assert.equal(writes, 1);
+  await syncReplicaSet(deps, 'exp/stale');
+  assert.equal(client.statusWrites, writes, 'the second sync wrote the status again');
+  client.close();
+});
