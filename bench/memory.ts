@@ -1,7 +1,9 @@
 /**
  * Memory and list latency of `fleetyard up` (SQLite), a fresh server per run:
  *
- * - idle RSS (VmRSS from /proc) 1 s after the ready line;
+ * - idle RSS (VmRSS from /proc) 1 s after the ready line, and at rest, 15 s after it: V8's memory
+ *   reducer shrinks the young generation that start-up grew (16 MiB) about 8–12 s after
+ *   allocation stops, so the 1-s figure still holds start-up's garbage (issue 20);
  * - RSS with 10,000 pods stored, created through the API (Deployment-like specs with two
  *   containers, ~1.1 KiB sent, ~1.6 KiB stored after defaulting), 1 s after the last create;
  * - `GET /api/v1/pods` of all 10,000: request written → last body byte read on a warm
@@ -18,15 +20,20 @@ import { type BenchRow, median } from './lib/report.js';
 
 const PODS = 10_000;
 const TARGET_IDLE_MB = 80;
-/** Issue 17: the default `up` with every new controller running stays within 120 MB idle. */
-const TARGET_CLUSTER_IDLE_MB = 120;
+/** Issue 20 (issue 17's was 120 MB): the default `up`, every controller running, ≤ 110 MB idle. */
+const TARGET_CLUSTER_IDLE_MB = 110;
 const TARGET_PODS_MB = 300;
-const TARGET_LIST_MS = 150;
+/** Issue 20 (issue 2's was 150 ms). */
+const TARGET_LIST_MS = 100;
+/** When an idle server is at rest: past V8's memory reducer (see the module comment). */
+const AT_REST_MS = 15_000;
 
 interface RunResult {
   readonly idleMb: number;
+  readonly restMb: number;
   /** The default `up`: API server plus every controller and 3 simulated nodes. */
   readonly clusterMb: number;
+  readonly clusterRestMb: number;
   readonly podsMb: number;
   readonly afterListMb: number;
   readonly peakMb: number;
@@ -74,23 +81,30 @@ async function timedLists(
   return quietRuns(lists, once, (l) => l.others, log);
 }
 
-/** RSS of the default `fleetyard up` (3 nodes, every controller) 1 s after its ready line. */
-async function clusterIdleMb(): Promise<number> {
+/** RSS 1 s after the ready line and at rest (`AT_REST_MS` after it), of a server left alone. */
+async function idleAndRestMb(pid: number): Promise<{ idle: number; rest: number }> {
+  await sleep(1000);
+  const idle = rssMb(pid);
+  await sleep(AT_REST_MS - 1000);
+  return { idle, rest: rssMb(pid) };
+}
+
+/** The same for the default `fleetyard up` (3 nodes, every controller). */
+async function clusterIdleMb(): Promise<{ idle: number; rest: number }> {
   const fy = await startFleetyard({ cluster: true });
   try {
-    await sleep(1000);
-    return rssMb(fy.pid);
+    return await idleAndRestMb(fy.pid);
   } finally {
     await fy.stop();
   }
 }
 
 async function oneRun(lists: number, log: (line: string) => void): Promise<RunResult> {
-  const clusterMb = await clusterIdleMb();
+  const cluster = await clusterIdleMb();
   const fy = await startFleetyard();
   try {
-    await sleep(1000);
-    const idleMb = rssMb(fy.pid);
+    const alone = await idleAndRestMb(fy.pid);
+    const idleMb = alone.idle;
     const fill = await runLoad({
       target: fy.target,
       workload: { kind: 'pod-create', authority: fy.authority, token: fy.token },
@@ -110,7 +124,9 @@ async function oneRun(lists: number, log: (line: string) => void): Promise<RunRe
       const list = await timedLists(client, fy.pid, lists, log);
       return {
         idleMb,
-        clusterMb,
+        restMb: alone.rest,
+        clusterMb: cluster.idle,
+        clusterRestMb: cluster.rest,
         podsMb,
         afterListMb: rssMb(fy.pid),
         peakMb: peakRssMb(fy.pid),
@@ -132,32 +148,49 @@ export async function benchMemory(options: BenchOptions): Promise<BenchRow[]> {
   for (let i = 0; i < runCount(options); i++) {
     const r = await oneRun(options.quick ? 3 : 7, options.log);
     options.log(
-      `  run ${i + 1}: idle ${r.idleMb.toFixed(1)} MB, 10k pods ${r.podsMb.toFixed(1)} MB, after lists ${r.afterListMb.toFixed(1)} MB, peak ${r.peakMb.toFixed(1)} MB; list ${r.listMs.map((x) => x.toFixed(0)).join(' ')} ms (${(r.listBytes / 1e6).toFixed(1)} MB)`,
+      `  run ${i + 1}: idle ${r.idleMb.toFixed(1)} MB (at rest ${r.restMb.toFixed(1)}; up ${r.clusterMb.toFixed(1)}, at rest ${r.clusterRestMb.toFixed(1)}), 10k pods ${r.podsMb.toFixed(1)} MB, after lists ${r.afterListMb.toFixed(1)} MB, peak ${r.peakMb.toFixed(1)} MB; list ${r.listMs.map((x) => x.toFixed(0)).join(' ')} ms (${(r.listBytes / 1e6).toFixed(1)} MB)`,
     );
     runs.push(r);
   }
   const idle = runs.map((r) => r.idleMb);
   const clusterIdle = runs.map((r) => r.clusterMb);
+  const rest = runs.map((r) => r.restMb);
+  const clusterRest = runs.map((r) => r.clusterRestMb);
   const pods = runs.map((r) => r.podsMb);
   const list = runs.map((r) => median(r.listMs));
   const last = runs.at(-1)!;
   return [
     {
-      name: 'RSS idle after start (API server alone, --controllers=)',
+      name: 'RSS idle at rest (API server alone, --controllers=)',
+      value: round(median(rest)),
+      unit: 'MB',
+      runs: rest.map(round),
+      target: `<= ${TARGET_IDLE_MB}`,
+      met: median(rest) <= TARGET_IDLE_MB,
+      note: `${AT_REST_MS / 1000} s after the ready line, nothing asked of it (issue 20 moved the target here from 1 s after the line: V8's memory reducer returns start-up's young generation about 8–12 s after allocation stops)`,
+    },
+    {
+      name: 'RSS idle at rest (default up: 3 nodes, every controller, their thread)',
+      value: round(median(clusterRest)),
+      unit: 'MB',
+      runs: clusterRest.map(round),
+      target: `<= ${TARGET_CLUSTER_IDLE_MB}`,
+      met: median(clusterRest) <= TARGET_CLUSTER_IDLE_MB,
+      note: `${AT_REST_MS / 1000} s after the ready line; the controller thread is a second V8 isolate with its own heap and caches, and its nodes renew Leases every 10 s`,
+    },
+    {
+      name: 'RSS 1 s after start (API server alone, --controllers=)',
       value: round(median(idle)),
       unit: 'MB',
       runs: idle.map(round),
-      target: `<= ${TARGET_IDLE_MB}`,
-      met: median(idle) <= TARGET_IDLE_MB,
+      note: 'context: the figure issues 2–19 targeted (start-up garbage still in the young generation)',
     },
     {
-      name: 'RSS idle after start (default up: 3 nodes, every controller, their thread)',
+      name: 'RSS 1 s after start (default up)',
       value: round(median(clusterIdle)),
       unit: 'MB',
       runs: clusterIdle.map(round),
-      target: `<= ${TARGET_CLUSTER_IDLE_MB}`,
-      met: median(clusterIdle) <= TARGET_CLUSTER_IDLE_MB,
-      note: 'every controller of `up` running (issue 17 added Job, CronJob, DaemonSet, HPA, ReplicationController, TTL, CSR and priority); the controller thread is a second V8 isolate with its own heap and caches',
+      note: 'context, as the row above',
     },
     {
       name: 'RSS with 10,000 pods stored',
