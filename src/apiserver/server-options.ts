@@ -79,6 +79,11 @@ export interface ApiServerOptions {
    */
   readonly minRequestTimeoutSeconds?: number;
   /**
+   * How long an Event lives after its last write (kube-apiserver's `--event-ttl`): older ones
+   * are deleted (`event-ttl.ts`). @default 1 h
+   */
+  readonly eventTtlMs?: number;
+  /**
    * `tolerationSeconds` of the `node.kubernetes.io/not-ready:NoExecute` toleration the
    * DefaultTolerationSeconds admission adds to pods (kube-apiserver's
    * `--default-not-ready-toleration-seconds`). @default 300

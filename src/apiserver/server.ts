@@ -33,6 +33,7 @@ import { CLOCK_GROUP, serveClock } from './clock-resource.js';
 import type { ChangeRecorder } from './dashboard/change-recorder.js';
 import { dashboardOf } from './dashboard/create.js';
 import { type Dashboard, isDashboardPath } from './dashboard/routes.js';
+import { DEFAULT_EVENT_TTL_MS, EventExpiry } from './event-ttl.js';
 import type { ApiExtensions, ApiExtensionsFactory } from './extensions.js';
 import { gateResources } from './feature-gates.js';
 import type { ApiServices } from './handlers/context.js';
@@ -110,6 +111,7 @@ export class ApiServer {
   readonly #server: Server;
   readonly #shutdown = new AbortController();
   readonly #namespaces: NamespaceController;
+  readonly #eventExpiry: EventExpiry;
   readonly #extensions: ApiExtensions | undefined;
   readonly #services: ServiceAllocator;
   readonly #postStart: PostStartHooks;
@@ -215,6 +217,12 @@ export class ApiServer {
       clock,
       onError: (ns, e) => options.onError?.(`namespace ${ns}: finalization failed`, e),
     });
+    this.#eventExpiry = new EventExpiry({
+      backend: options.backend,
+      clock,
+      ttlMs: options.eventTtlMs ?? DEFAULT_EVENT_TTL_MS,
+      ...(options.onError ? { onError: options.onError } : {}),
+    });
     this.#postStart = new PostStartHooks({
       store: this.store,
       registry: this.registry,
@@ -286,6 +294,7 @@ export class ApiServer {
     // From the stored state as it is now: the run's history starts here.
     this.#recorder?.start();
     this.#namespaces.start();
+    this.#eventExpiry.start();
     // What extensions store (CRDs) is served before the first request: a restart keeps
     // custom resources served.
     await this.#extensions?.start();
@@ -381,6 +390,7 @@ export class ApiServer {
     this.#postStart.stop();
     this.#recorder?.stop();
     this.#namespaces.stop();
+    this.#eventExpiry.stop();
     this.#extensions?.stop();
     this.services.openapi.close();
     this.#services.stop();

@@ -9,6 +9,7 @@
  */
 
 import { DEFAULT_TOLERATION_SECONDS } from '../apiserver/admission/default-tolerations.js';
+import { DEFAULT_EVENT_TTL_MS } from '../apiserver/event-ttl.js';
 import { DEFAULT_FEATURE_GATES, FEATURE_GATE_NAMES } from '../apiserver/feature-gates.js';
 import { DEFAULT_INFLIGHT_LIMITS } from '../apiserver/http/inflight-limit.js';
 import { DEFAULT_NODE_MONITOR_GRACE_PERIOD_MS } from '../controllers/node-lifecycle/node-health.js';
@@ -139,6 +140,12 @@ export const UP_FLAGS = {
     value: 'S',
     defaultText: `\`${MIN_REQUEST_TIMEOUT_SECONDS}\``,
     help: 'Watches without `timeoutSeconds` end after S to 2×S seconds',
+  },
+  'event-ttl': {
+    type: 'string',
+    value: 'D',
+    defaultText: `\`${goDurationText(DEFAULT_EVENT_TTL_MS)}\``,
+    help: "How long an Event is kept after its last write (kube-apiserver's `--event-ttl`)",
   },
   nodes: {
     type: 'string',

@@ -87,6 +87,7 @@ describe('parseUpArgs: values', () => {
     [['--dashboard', 'true'], (o) => o.dashboard, undefined],
     [['--default-storage-class', 'ebs'], (o) => o.cluster?.defaultStorageClass, 'ebs'],
     [['--node-monitor-grace-period', '5s'], (o) => o.cluster?.nodeMonitorGracePeriodMs, 5_000],
+    [['--event-ttl', '2h'], (o) => o.eventTtlMs, 7_200_000],
     [['--member-replacement-delay', '2m'], (o) => o.cluster?.memberReplacementDelayMs, 120_000],
     [['--max-requests-inflight', '0'], (o) => o.maxRequestsInFlight, 0],
     [

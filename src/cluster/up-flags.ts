@@ -81,6 +81,7 @@ export function parseUpArgs(rest: readonly string[], context: UpArgsContext = {}
     values['min-request-timeout'],
     '--min-request-timeout',
   );
+  const eventTtl = optionalDuration(values['event-ttl'], '--event-ttl');
   const nodes = nodesOf(values.nodes);
   const zones = zonesOf(values.zones);
   const nodeTiming = nodeTimingFlags(values);
@@ -119,6 +120,7 @@ export function parseUpArgs(rest: readonly string[], context: UpArgsContext = {}
     logFormat,
     ...(historyLimit !== undefined ? { historyLimit } : {}),
     ...(minRequestTimeout !== undefined ? { minRequestTimeoutSeconds: minRequestTimeout } : {}),
+    ...(eventTtl !== undefined ? { eventTtlMs: eventTtl } : {}),
     // --nodes 0 is a cluster without simulated nodes (the kubelet controller off).
     controllers: nodes === 0 ? `${values.controllers},-kubelet` : values.controllers,
     cluster: {

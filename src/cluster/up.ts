@@ -84,6 +84,8 @@ export interface UpOptions {
   readonly historyLimit?: number;
   /** Default watch lifetime is random in [this, 2×this) seconds. */
   readonly minRequestTimeoutSeconds?: number;
+  /** `--event-ttl`: how long an Event is kept after its last write. @default 1 h */
+  readonly eventTtlMs?: number;
   readonly logger: Logger;
   /** The level the controller thread logs at (its own logger). @default 'info' */
   readonly logLevel?: LogLevel;
@@ -431,6 +433,7 @@ function serverTuning(options: UpOptions): Partial<ApiServerConfig> {
     ...(options.minRequestTimeoutSeconds !== undefined
       ? { minRequestTimeoutSeconds: options.minRequestTimeoutSeconds }
       : {}),
+    ...(options.eventTtlMs !== undefined ? { eventTtlMs: options.eventTtlMs } : {}),
     ...(options.defaultNotReadyTolerationSeconds !== undefined
       ? { defaultNotReadyTolerationSeconds: options.defaultNotReadyTolerationSeconds }
       : {}),
