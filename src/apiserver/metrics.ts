@@ -192,6 +192,21 @@ function addStorageGauges(
       (b) => b.currentRevision(),
     ],
     ['fleetyard_storage_objects', 'Objects stored.', (b) => b.stats().keys],
+    [
+      'fleetyard_storage_file_bytes',
+      'Size of the store file (SQLite), bytes; 0 for the memory backend.',
+      (b) => b.stats().fileBytes ?? 0,
+    ],
+    [
+      'fleetyard_storage_wal_bytes',
+      'Size of the store write-ahead log, bytes; 0 for the memory backend.',
+      (b) => b.stats().walBytes ?? 0,
+    ],
+    [
+      'fleetyard_storage_compacted_revision',
+      'History at or below this revision is gone (a watch from it gets 410).',
+      (b) => b.compactedRevision(),
+    ],
   ];
   for (const [name, help, read] of gauges) {
     new prom.Gauge({

@@ -93,6 +93,9 @@ export interface StorageStats {
   readonly committedWrites: number;
   /** Keys currently stored. */
   readonly keys: number;
+  /** Durable stores: the size of the store's file and of its write-ahead log, in bytes. */
+  readonly fileBytes?: number | undefined;
+  readonly walBytes?: number | undefined;
 }
 
 /** Observes commits (for metrics). */

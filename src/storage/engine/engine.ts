@@ -216,6 +216,7 @@ export class StorageEngine implements Backend {
       commits: this.#committer.commits,
       committedWrites: this.#committer.committedWrites,
       keys: this.#state.size,
+      ...this.#journal.diskUsage?.(),
     };
   }
 

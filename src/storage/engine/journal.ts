@@ -15,6 +15,12 @@ export interface JournalPipeline {
   readonly maxBatch: number;
 }
 
+/** What a durable journal occupies on disk. */
+export interface DiskUsage {
+  readonly fileBytes: number;
+  readonly walBytes: number;
+}
+
 /** Persists batches of events, in revision order. */
 export interface Journal {
   /**
@@ -50,6 +56,8 @@ export interface Journal {
    * journal may lag, but it must never lose a revision above `revision`.
    */
   compact(revision: number): Promise<void>;
+  /** The bytes the journal holds on disk (file and write-ahead log). Absent: none. */
+  diskUsage?(): DiskUsage;
   /** Releases resources. Called once, after the last `append` settled. */
   close(): Promise<void>;
 }

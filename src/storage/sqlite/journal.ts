@@ -6,10 +6,10 @@
  */
 import type Database from 'better-sqlite3';
 import type { StorageEvent } from '../backend.js';
-import type { Journal } from '../engine/journal.js';
+import type { DiskUsage, Journal } from '../engine/journal.js';
 import { LogStore, toRows } from './log-store.js';
 import type { SpaceReserve } from './reserve.js';
-import { afterFailedAppend, probeDisk } from './space.js';
+import { afterFailedAppend, diskUsage, probeDisk } from './space.js';
 
 export class SqliteJournal implements Journal {
   readonly #db: Database.Database;
@@ -48,6 +48,10 @@ export class SqliteJournal implements Journal {
 
   compact(revision: number): Promise<void> {
     return this.#log.compact(revision, () => this.#closed);
+  }
+
+  diskUsage(): DiskUsage {
+    return diskUsage(this.#db.name);
   }
 
   close(): Promise<void> {

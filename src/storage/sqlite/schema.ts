@@ -50,6 +50,15 @@ export interface LogRow {
   readonly deleted: number;
 }
 
+/** WAL pages after which a commit checkpoints (SQLite's default, 1,000 pages of 4 KiB). */
+export const WAL_AUTOCHECKPOINT_PAGES = 1000;
+/**
+ * Bytes a restarted WAL is truncated to. Twice the autocheckpoint threshold (~4 MiB of frames):
+ * steady writing reuses the file without truncating and regrowing it each cycle, and a larger
+ * one-off transaction gives its surplus back at the next checkpoint.
+ */
+export const WAL_SIZE_LIMIT = 8 * 1024 * 1024;
+
 /** Meta entry: history at or below this revision has been removed from the log. */
 export const META_COMPACT_REV = 'compact_rev';
 /** Meta entry written by the disk probe of an unwritable store (the time, in ms). */
@@ -64,12 +73,29 @@ export const META_PROBE = 'probe';
  *   discarded by the frame checksums, so a batch survives whole or not at all.
  * - `synchronous = FULL`: every commit fsyncs the WAL before returning, which is what lets a
  *   write be acknowledged.
+ * - `wal_autocheckpoint = 1000` (SQLite's default, stated): a commit that takes the WAL past
+ *   1,000 pages (~4 MiB) copies it into the database. A checkpoint only falls short when another
+ *   connection reads an older snapshot; the exclusive lock leaves none, so each one completes
+ *   and the next commit writes the WAL from its start again.
+ * - `journal_size_limit` ({@link WAL_SIZE_LIMIT}): a restarted WAL longer than this is
+ *   truncated to it, so one big transaction (a batch of large objects) does not leave its
+ *   high-water mark on disk for the life of the store.
+ * - `auto_vacuum = INCREMENTAL` on a new file (it cannot be switched on later without a full
+ *   VACUUM): pages freed by compaction are reused first, and `log-store.ts` gives a large
+ *   surplus back to the file system (see docs/storage-maintenance.md).
  */
 export function prepareDatabase(db: Database.Database): void {
   db.pragma('locking_mode = EXCLUSIVE');
+  // Before the first table exists, so before WAL mode writes anything: only then does the
+  // setting take without a VACUUM. An existing store keeps its mode (freelist reuse only).
+  if (Number(db.pragma('page_count', { simple: true })) === 0) {
+    db.pragma('auto_vacuum = INCREMENTAL');
+  }
   const mode = db.pragma('journal_mode = WAL', { simple: true });
   if (mode !== 'wal') throw new Error(`storage: sqlite refused WAL mode (got ${String(mode)})`);
   db.pragma('synchronous = FULL');
+  db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+  db.pragma(`journal_size_limit = ${WAL_SIZE_LIMIT}`);
   const version = Number(db.pragma('user_version', { simple: true }));
   if (version > SCHEMA_VERSION) {
     throw new Error(

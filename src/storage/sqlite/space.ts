@@ -1,10 +1,13 @@
 /**
  * What a SQLite journal does about a full disk, on whichever thread owns the connection: give
- * the reserve back when a commit fails for lack of space, and answer the engine's probe.
+ * the reserve back when a commit fails for lack of space, and answer the engine's probe; and
+ * how much disk the store takes.
  *
  * @module
  */
+import fs from 'node:fs';
 import { isNoSpace } from '../engine/disk-errors.js';
+import type { DiskUsage } from '../engine/journal.js';
 import type { LogStore } from './log-store.js';
 import type { SpaceReserve } from './reserve.js';
 
@@ -30,4 +33,13 @@ export function probeDisk(reserve: SpaceReserve, log: LogStore): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The bytes of the database file and its WAL (`<file>-wal`), read with `stat` from any thread
+ * (the exclusive lock keeps other connections out, not `stat`). What `stats()` reports.
+ */
+export function diskUsage(file: string): DiskUsage {
+  const size = (f: string) => fs.statSync(f, { throwIfNoEntry: false })?.size ?? 0;
+  return { fileBytes: size(file), walBytes: size(`${file}-wal`) };
 }

@@ -11,10 +11,11 @@
  * @module
  */
 import type { StorageEvent } from '../backend.js';
-import type { Journal, JournalPipeline } from '../engine/journal.js';
+import type { DiskUsage, Journal, JournalPipeline } from '../engine/journal.js';
 import { type CommitThread, commitThread } from './commit-thread.js';
 import { toRows } from './log-store.js';
 import { DEFAULT_RESERVE_BYTES } from './reserve.js';
+import { diskUsage } from './space.js';
 
 export const PIPELINE: JournalPipeline = Object.freeze({ depth: 4, maxBatch: 256 });
 
@@ -22,17 +23,19 @@ export class WorkerJournal implements Journal {
   readonly pipeline = PIPELINE;
   readonly #thread: CommitThread;
   readonly #store: number;
+  readonly #file: string;
 
-  private constructor(thread: CommitThread, store: number) {
+  private constructor(thread: CommitThread, store: number, file: string) {
     this.#thread = thread;
     this.#store = store;
+    this.#file = file;
   }
 
   /** Opens `file` on the commit worker (its space reserve, `reserve.ts`, already written). */
   static async open(file: string, reserveBytes = DEFAULT_RESERVE_BYTES): Promise<WorkerJournal> {
     const { thread, store } = commitThread();
     await thread.request(store, { op: 'open', file, reserveBytes });
-    return new WorkerJournal(thread, store);
+    return new WorkerJournal(thread, store, file);
   }
 
   async append(events: readonly StorageEvent[]): Promise<void> {
@@ -49,6 +52,10 @@ export class WorkerJournal implements Journal {
 
   async compact(revision: number): Promise<void> {
     await this.#thread.request(this.#store, { op: 'compact', revision });
+  }
+
+  diskUsage(): DiskUsage {
+    return diskUsage(this.#file);
   }
 
   async close(): Promise<void> {

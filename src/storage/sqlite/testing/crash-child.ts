@@ -4,14 +4,18 @@
  * the parent SIGKILLs it. stdout is a pipe, and pipe writes are synchronous on Linux, so a
  * printed line is never lost to the kill.
  *
- * Usage: node --import tsx crash-child.ts <dir> <seed> <worker|main>
+ * Usage: node --import tsx crash-child.ts <dir> <seed> <worker|main> [maxPad]
+ *
+ * `maxPad` (default 1,500) bounds each value's filler; with 20,000 each compaction frees
+ * megabytes, so kills also land inside incremental vacuum steps (`log-store.ts`).
  *
  * @module
  */
 import { openSqliteBackend } from '../backend.js';
 import { digest, makeValue } from './crash-value.js';
 
-const [dir, seedArg, commitThread] = process.argv.slice(2);
+const [dir, seedArg, commitThread, maxPadArg] = process.argv.slice(2);
+const maxPad = Number(maxPadArg ?? 1500) || 1500;
 if (!dir || (commitThread !== 'worker' && commitThread !== 'main')) {
   throw new Error('usage: crash-child.ts <dir> <seed> <worker|main>');
 }
@@ -29,7 +33,7 @@ process.stdout.write(`READY ${store.currentRevision()}\n`);
 
 async function writeOne(): Promise<void> {
   const key = `/crash/${random(64)}`;
-  const encode = (rv: number) => makeValue(key, rv, random(1500));
+  const encode = (rv: number) => makeValue(key, rv, random(maxPad));
   const latest = store.getLatest(key);
   const roll = random(10);
   let type: string;
