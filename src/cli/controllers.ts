@@ -21,6 +21,7 @@ import { LOCAL_KUBECONFIG, UP_FLAGS } from '../cluster/up-flag-table.js';
 import { logLevelOf, UP_CLUSTER_DEFAULTS } from '../cluster/up-flags.js';
 import { runLeaderElection } from '../controller/leader-election.js';
 import { startControllerManager } from '../controller/manager.js';
+import { MAX_SIMULATED_NODES } from '../sim/kubelet/node-config.js';
 import { realClock } from '../util/clock.js';
 import { createLogger } from '../util/log.js';
 
@@ -58,7 +59,7 @@ export const CONTROLLERS_FLAGS = {
     type: 'string',
     default: UP_FLAGS.nodes.default,
     value: 'N',
-    help: 'Simulated nodes, 1 to 250, when the kubelet controller is selected',
+    help: `Simulated nodes, 1 to ${MAX_SIMULATED_NODES}, when the kubelet controller is selected`,
   },
   zones: { ...UP_FLAGS.zones, help: 'Their zones, round-robin' },
   'leader-elect': {
@@ -96,8 +97,8 @@ export async function runControllers(
     throw new Error(`invalid --leader-elect ${values['leader-elect']}: want ${orList(choices)}`);
   }
   const nodes = Number(values.nodes);
-  if (!Number.isInteger(nodes) || nodes < 1 || nodes > 250) {
-    throw new Error(`invalid --nodes ${values.nodes}: want 1 to 250`);
+  if (!Number.isInteger(nodes) || nodes < 1 || nodes > MAX_SIMULATED_NODES) {
+    throw new Error(`invalid --nodes ${values.nodes}: want 1 to ${MAX_SIMULATED_NODES}`);
   }
   const controllers = selectControllers(
     clusterControllers({

@@ -17,7 +17,11 @@ import {
   DEFAULT_MEMBER_REPLACEMENT_DELAY_MS,
   MIN_MEMBER_REPLACEMENT_DELAY_MS,
 } from '../operator/healing/types.js';
-import { DEFAULT_NODE_COUNT, DEFAULT_ZONES } from '../sim/kubelet/node-config.js';
+import {
+  DEFAULT_NODE_COUNT,
+  DEFAULT_ZONES,
+  MAX_SIMULATED_NODES,
+} from '../sim/kubelet/node-config.js';
 import { DEFAULT_HISTORY_LIMIT } from '../storage/index.js';
 import { type FlagTable, goDurationText, orList } from './flag-table.js';
 import {
@@ -151,7 +155,7 @@ export const UP_FLAGS = {
     type: 'string',
     default: String(DEFAULT_NODE_COUNT),
     value: 'N',
-    help: 'Simulated nodes, 0 to 250; `0`: none, and the kubelet controller off',
+    help: `Simulated nodes, 0 to ${MAX_SIMULATED_NODES}; \`0\`: none, and the kubelet controller off`,
   },
   zones: {
     type: 'string',

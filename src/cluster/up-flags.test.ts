@@ -135,7 +135,7 @@ describe('parseUpArgs: --log-format', () => {
 describe('parseUpArgs: refusals', () => {
   /** [args, an UpFlagError (exit 2) or not (exit 1), the message]. */
   const cases: [string[], boolean, string][] = [
-    [['--nodes', '251'], true, 'invalid --nodes 251: want 0 to 250'],
+    [['--nodes', '3001'], true, 'invalid --nodes 3001: want 0 to 3000'],
     [['--zones', 'A'], true, 'invalid --zones A'],
     [['--port', '70000'], true, 'invalid --port 70000'],
     [['--advertise-address', 'nope'], true, 'invalid --advertise-address nope: want an IP address'],
@@ -168,7 +168,7 @@ describe('parseUpArgs: refusals', () => {
     [['--seed', '1.5'], true, 'invalid --seed 1.5: want an integer'],
     [['--unknown'], false, "Unknown option '--unknown'"],
     // Two bad values: the first in the parser's order is named.
-    [['--default-storage-class', 'gp2', '--nodes', 'x'], true, 'invalid --nodes x: want 0 to 250'],
+    [['--default-storage-class', 'gp2', '--nodes', 'x'], true, 'invalid --nodes x: want 0 to 3000'],
   ];
   for (const [args, flagError, message] of cases) {
     it(`${args.join(' ')}: ${message}`, () => {

@@ -18,6 +18,7 @@ import {
 import { MIN_MEMBER_REPLACEMENT_DELAY_MS } from '../operator/healing/types.js';
 import { parseAdvertiseAddress, parseTlsSans } from '../security/serving-names.js';
 import { parseGoDuration } from '../sim/kubelet/annotations.js';
+import { MAX_SIMULATED_NODES } from '../sim/kubelet/node-config.js';
 import type { DefaultStorageClass } from '../sim/storage/index.js';
 import { createLogger, type LogFormat, type LogLevel } from '../util/log.js';
 import { parseClockFlags } from './clock-flags.js';
@@ -36,7 +37,6 @@ export class UpFlagError extends Error {
 }
 
 /** `--nodes` at most (`fleetyard controllers` takes as many). */
-const MAX_NODES = 250;
 /** A zone name: an RFC 1123 label (it becomes part of the `local-<zone>` label value). */
 const ZONE = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 
@@ -142,8 +142,8 @@ export function parseUpArgs(rest: readonly string[], context: UpArgsContext = {}
 
 function nodesOf(text: string): number {
   const nodes = Number(text);
-  if (!Number.isInteger(nodes) || nodes < 0 || nodes > MAX_NODES) {
-    throw new UpFlagError(`invalid --nodes ${text}: want 0 to ${MAX_NODES}`);
+  if (!Number.isInteger(nodes) || nodes < 0 || nodes > MAX_SIMULATED_NODES) {
+    throw new UpFlagError(`invalid --nodes ${text}: want 0 to ${MAX_SIMULATED_NODES}`);
   }
   return nodes;
 }

@@ -9,8 +9,12 @@
  * | node name, `kubernetes.io/hostname` | `fleetyard-node-<i>`               |
  * | `topology.kubernetes.io/region` | `<region>` (default `local`)           |
  * | `topology.kubernetes.io/zone`   | `<region>-<zone>` (GCP style: `local-a`), zones round-robin |
- * | InternalIP (`status.hostIP`)    | `172.18.0.<i+1>` (kind's docker network habit) |
- * | `spec.podCIDR`                  | `10.244.<i>.0/24` (the node-ipam default mask) |
+ * | InternalIP (`status.hostIP`)    | `172.18.0.<i+1>` (kind's docker network habit), counting on through `172.18.0.0/16` past 254 nodes: `172.18.3.233` is node 1000 |
+ * | `spec.podCIDR`                  | `10.244.<i>.0/24` (the node-ipam default mask), the i-th /24 from `10.244.0.0` past 255 nodes: `10.247.232.0/24` is node 1000 |
+ *
+ * Up to {@link MAX_SIMULATED_NODES} nodes: the /24s from `10.244.0.0` stay inside `10.0.0.0/8`
+ * (clear of the Service range `10.96.0.0/12`) up to node 3071. Nodes 1…250 keep the addresses
+ * they always had.
  *
  * @module
  */
@@ -118,12 +122,33 @@ export const DEFAULT_NODE_COUNT = 3;
 /** The zones nodes are spread over unless told, round-robin (`--zones`). */
 export const DEFAULT_ZONES: readonly string[] = ['a', 'b', 'c'];
 
-/** Applies the defaults and numbers the nodes. Throws RangeError on a count outside 1…250. */
+/**
+ * The most simulated nodes one process runs: 3,000, past upstream's 1,000-node scale target
+ * and under the 3,071 /24 pod CIDRs between `10.244.0.0` and the end of `10.0.0.0/8`.
+ */
+export const MAX_SIMULATED_NODES = 3000;
+
+function formatIPv4(n: number): string {
+  return [24, 16, 8, 0].map((shift) => Math.floor(n / 2 ** shift) % 256).join('.');
+}
+
+/** `172.18.0.0 + i + 1`: `172.18.0.<i+1>` for nodes 1…254, then on through the /16. */
+export function nodeIp(index: number): string {
+  return formatIPv4(172 * 2 ** 24 + 18 * 2 ** 16 + index + 1);
+}
+
+/** The `index`-th /24 from `10.244.0.0`: `10.244.<i>.0/24` for nodes 1…255, then `10.245.0.0/24`… */
+export function nodePodCidr(index: number): string {
+  return `${formatIPv4(10 * 2 ** 24 + 244 * 2 ** 16 + index * 256)}/24`;
+}
+
+/** Applies the defaults and numbers the nodes. Throws RangeError on a count outside 1…3,000. */
 export function resolveOptions(options: SimulatedNodesOptions = {}): ResolvedOptions {
   const count = options.count ?? DEFAULT_NODE_COUNT;
-  // 250: the node IP and the pod CIDR use one octet each.
-  if (!Number.isInteger(count) || count < 1 || count > 250) {
-    throw new RangeError(`simulated nodes: count must be an integer in 1…250, got ${count}`);
+  if (!Number.isInteger(count) || count < 1 || count > MAX_SIMULATED_NODES) {
+    throw new RangeError(
+      `simulated nodes: count must be an integer in 1…${MAX_SIMULATED_NODES}, got ${count}`,
+    );
   }
   const zones = options.zones?.length ? options.zones : DEFAULT_ZONES;
   const region = options.region ?? 'local';
@@ -135,8 +160,8 @@ export function resolveOptions(options: SimulatedNodesOptions = {}): ResolvedOpt
       name: `${prefix}${index}`,
       zone: `${region}-${zones[k % zones.length] ?? 'a'}`,
       region,
-      ip: `172.18.0.${index + 1}`,
-      podCIDR: `10.244.${index}.0/24`,
+      ip: nodeIp(index),
+      podCIDR: nodePodCidr(index),
     };
   });
   const t = options.timing ?? {};

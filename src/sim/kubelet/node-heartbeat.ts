@@ -2,7 +2,8 @@
  * One simulated node's kubelet heartbeats: registration at start, the Lease renewed every
  * `leaseRenewMs` (10 s), and the node status computed every `nodeStatusUpdateMs` (10 s) and
  * posted when it changed or every `nodeStatusReportMs` (5 min), as upstream since the Lease
- * took over the liveness signal. While the Node carries `sim.fleetyard.dev/state: down` both
+ * took over the liveness signal; after a changed status the next unconditional report comes
+ * with upstream's one-time `delayAfterNodeStatusChange` (`heartbeat-schedule.ts`). While the Node carries `sim.fleetyard.dev/state: down` both
  * stop; {@link NodeHeartbeat.kick} runs them at once (the node came back up).
  *
  * @module
@@ -18,12 +19,20 @@ import {
 } from '../../client/api-client.js';
 import type { Lister } from '../../client/shared-informer.js';
 import { RESOURCES } from '../../controller/context.js';
+import { childSignal, onAbort } from '../../util/abort-fan-out.js';
 import type { Clock } from '../../util/clock.js';
 import type { Logger } from '../../util/log.js';
 import { NODE_STATE_ANNOTATION } from './annotations.js';
+import { reportDelayMs } from './heartbeat-schedule.js';
 import { LeaseHeartbeat } from './lease-heartbeat.js';
 import type { NodeIdentity, ResolvedOptions } from './node-config.js';
-import { initialNode, mustPostStatus, nodeLabels, nodeStatus } from './node-registration.js';
+import {
+  initialNode,
+  mustPostStatus,
+  nodeLabels,
+  nodeStatus,
+  statusChanged,
+} from './node-registration.js';
 
 /** True while the Node carries `sim.fleetyard.dev/state: down`. */
 export function isNodeDown(node: KubeObject | undefined): boolean {
@@ -71,10 +80,14 @@ export class NodeHeartbeat {
   readonly #uid: string;
   readonly #lease: LeaseHeartbeat;
   #lastReportAt: number | undefined;
+  /** Added once to the report period after a changed status (upstream's delayAfterNodeStatusChange). */
+  #reportDelayMs = 0;
   #wake: (() => void)[] = [];
 
   constructor(deps: HeartbeatDeps, id: NodeIdentity, uid: string) {
-    this.#deps = deps;
+    // The node's own signal (aborted with the shared one): each request adds a listener to
+    // it, and 1,000 nodes renewing at once on one signal made every add walk 1,000 of them.
+    this.#deps = { ...deps, signal: childSignal(deps.signal, id.name) };
     this.#id = id;
     this.#uid = uid;
     this.#lease = new LeaseHeartbeat(deps.client, deps.opts.timing.leaseDurationSeconds);
@@ -83,14 +96,19 @@ export class NodeHeartbeat {
   /** Runs both loops until the signal aborts. */
   async run(): Promise<void> {
     const { timing } = this.#deps.opts;
-    // One abort listener per node (not one per sleep): stopping wakes the loops, which exit.
-    const stop = (): void => this.kick();
-    this.#deps.signal.addEventListener('abort', stop, { once: true });
+    // Stopping wakes the loops, which exit. One listener on the shared signal for all nodes
+    // (abort-fan-out.ts): 1,000 listeners of their own made every request of the controller
+    // thread pay for them (EventTarget adds and removes by walking its listener list).
+    const unsubscribe = onAbort(this.#deps.signal, () => this.kick());
+    // Nodes started together renew together, on purpose: spreading the 1,000 renewals over
+    // the 10 s period (the first wait shortened by (i − 1) / n) cost 5–9 % of a core more at
+    // 1,000 idle nodes (the server amortises its per-write work over a burst); see
+    // heartbeat-schedule.ts.
     await Promise.all([
       this.#every(timing.leaseRenewMs, () => this.renewLease()),
       this.#every(timing.nodeStatusUpdateMs, () => this.syncStatus()),
     ]);
-    this.#deps.signal.removeEventListener('abort', stop);
+    unsubscribe();
   }
 
   /** Ends the current waits: both loops run now. */
@@ -114,13 +132,13 @@ export class NodeHeartbeat {
     const cached = nodes.get('', this.#id.name);
     if (cached === undefined || isNodeDown(cached)) return;
     let node = asKind(cached, 'Node');
+    const reportMs = opts.timing.nodeStatusReportMs;
     for (let attempt = 0; ; attempt++) {
       const now = clock.now();
       const next = nodeStatus(this.#id, opts, node.status, now);
-      if (
-        !mustPostStatus(node.status, next, now, this.#lastReportAt, opts.timing.nodeStatusReportMs)
-      )
-        return;
+      const period = reportMs + this.#reportDelayMs;
+      if (!mustPostStatus(node.status, next, now, this.#lastReportAt, period)) return;
+      const fresh = this.#lastReportAt === undefined || statusChanged(node.status, next);
       try {
         await client.updateStatus(
           { ...RESOURCES.nodes, name: this.#id.name },
@@ -128,6 +146,10 @@ export class NodeHeartbeat {
           { signal },
         );
         this.#lastReportAt = now;
+        // Upstream's delayAfterNodeStatusChange: once after a change (or the first post).
+        this.#reportDelayMs = fresh
+          ? reportDelayMs(reportMs, this.#id.index, opts.nodes.length)
+          : 0;
         return;
       } catch (err) {
         // A stale cached copy: read the newest and try once more (upstream retries 5 times).
@@ -141,6 +163,7 @@ export class NodeHeartbeat {
     }
   }
 
+  /** `fn` now, then every `ms` (each wait after `fn` settles). */
   async #every(ms: number, fn: () => Promise<void>): Promise<void> {
     const { clock, log, signal } = this.#deps;
     while (!signal.aborted) {

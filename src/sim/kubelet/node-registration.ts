@@ -134,5 +134,10 @@ export function mustPostStatus(
   reportMs: number,
 ): boolean {
   if (lastReportAt === undefined || now - lastReportAt >= reportMs) return true;
+  return statusChanged(stored, next);
+}
+
+/** Whether `next` differs from the stored status other than in heartbeat times. */
+export function statusChanged(stored: NodeStatus | undefined, next: NodeStatus): boolean {
   return !isDeepStrictEqual(withoutHeartbeats(stored), withoutHeartbeats(next));
 }

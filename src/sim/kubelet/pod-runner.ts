@@ -32,6 +32,7 @@ import type { ReconcileResult } from '../../controller/controller.js';
 import type { EventRecorder } from '../../controller/events.js';
 import { OwnWrites } from '../../controller/own-writes.js';
 import { podsUsingClaim } from '../../controller/pod-indexes.js';
+import { childSignal } from '../../util/abort-fan-out.js';
 import type { Clock } from '../../util/clock.js';
 import type { Rejection } from './admission.js';
 import { AdmissionLedger } from './admission-ledger.js';
@@ -280,8 +281,14 @@ export class PodRunner {
       name: obj.metadata?.name ?? '',
     };
     try {
-      const client = this.#deps.clientFor(podNode(obj));
-      const written = await client.updateStatus(ref, { ...obj, status }, { signal });
+      const node = podNode(obj);
+      const client = this.#deps.clientFor(node);
+      // Per node (abort-fan-out.ts): 256 workers' requests do not share one listener list.
+      const written = await client.updateStatus(
+        ref,
+        { ...obj, status },
+        { signal: childSignal(signal, node) },
+      );
       this.#ownWrites.record(key, obj.metadata?.resourceVersion, written);
       return true;
     } catch (err) {
@@ -300,7 +307,7 @@ export class PodRunner {
       await this.#deps.clientFor(podNode(obj)).delete(ref, {
         gracePeriodSeconds: 0,
         preconditions: { uid: obj.metadata?.uid ?? '' },
-        signal,
+        signal: childSignal(signal, podNode(obj)),
       });
     } catch (err) {
       // Gone already, or a new pod of the same name (uid precondition): nothing to do.
