@@ -7,6 +7,8 @@
  *   npm run bench -- --json results.json   # also write the rows as JSON
  *   npm run bench -- --markdown table.md   # also write the table as Markdown (for docs)
  *   npm run bench -- --profile prof        # servers write V8 CPU profiles into ./prof
+ *   npm run bench -- --scale               # the 1,000-node / 100,000-pod group (not in the default run)
+ *   npm run bench -- --soak 48h            # the soak group for that much cluster time (not in the default run)
  *
  * Groups: storage (bench/storage.ts, when present), etcd, api-writes, startup, memory,
  * watch-fanout, table-render, kubectl-apply (and openapi-heap), workloads, statefulset, batch, operator, hostile,
@@ -72,6 +74,12 @@ const GROUPS: Record<string, () => Promise<BenchGroup>> = {
   fidelity: async () => (await import('./fidelity.js')).benchFidelity,
   clock: async () => (await import('./clock.js')).benchClock,
   dashboard: async () => (await import('./dashboard.js')).benchDashboard,
+};
+
+/** Groups too long for the default run: chosen by their own flag (`--scale`, `--soak D`). */
+const OPT_IN_GROUPS: Record<string, () => Promise<BenchGroup>> = {
+  scale: async () => (await import('./scale.js')).benchScale,
+  soak: async () => (await import('./soak.js')).benchSoak,
 };
 
 /** fleetyard's backend writes/s over etcd's ceiling, when both were measured. */
@@ -141,12 +149,19 @@ function parseOptions(): { only: string[]; options: BenchOptions; outputs: Outpu
       json: { type: 'string' },
       markdown: { type: 'string' },
       profile: { type: 'string' },
+      scale: { type: 'boolean', default: false },
+      soak: { type: 'string' },
     },
     strict: true,
   });
-  const only = values.only ? values.only.split(',').map((s) => s.trim()) : Object.keys(GROUPS);
+  const optIn = [...(values.scale ? ['scale'] : []), ...(values.soak !== undefined ? ['soak'] : [])];
+  const only = values.only
+    ? values.only.split(',').map((s) => s.trim())
+    : optIn.length > 0
+      ? optIn
+      : Object.keys(GROUPS);
   for (const name of only) {
-    if (!(name in GROUPS))
+    if (!(name in GROUPS) && !(name in OPT_IN_GROUPS))
       throw new Error(`unknown group ${name}; groups: ${Object.keys(GROUPS).join(', ')}`);
   }
   const log = (line: string): void => {
@@ -155,7 +170,11 @@ function parseOptions(): { only: string[]; options: BenchOptions; outputs: Outpu
   if (values.profile !== undefined) profileServersInto(resolve(values.profile));
   return {
     only,
-    options: { quick: values.quick, log },
+    options: {
+      quick: values.quick,
+      log,
+      ...(values.soak !== undefined ? { soakDuration: values.soak } : {}),
+    },
     outputs: { json: values.json, markdown: values.markdown },
   };
 }
@@ -174,7 +193,7 @@ async function main(): Promise<number> {
     const started = performance.now();
     options.log(`== ${name} (machine busy before: ${busy.toFixed(2)} cores)`);
     try {
-      const group = await GROUPS[name]!();
+      const group = await (GROUPS[name] ?? OPT_IN_GROUPS[name])!();
       rows.push(...(await group(options)));
     } catch (e) {
       failed = true;

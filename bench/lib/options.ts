@@ -11,6 +11,8 @@ export interface BenchOptions {
   readonly quick: boolean;
   /** Progress lines (stderr), so a long run shows where it is. */
   log(line: string): void;
+  /** `--soak D`: how much cluster time the soak group covers, e.g. `48h`, `30m`. */
+  readonly soakDuration?: string;
 }
 
 export type BenchGroup = (options: BenchOptions) => Promise<BenchRow[]>;
