@@ -28,7 +28,7 @@ const WRITES_PER_SECOND = 1000;
 /** Enough that a 64 ms write still keeps the pace (1,000/s × 64 ms = 64 in flight). */
 const WRITER_CONNECTIONS = 64;
 const OBJECTS = 100;
-const TARGET_P99_MS = 50;
+const TARGET_P99_MS = 25;
 const WATCH_WORKER = new URL('./lib/watch-worker.ts', import.meta.url);
 
 interface RunResult {
@@ -164,7 +164,7 @@ export async function benchWatchFanout(options: BenchOptions): Promise<BenchRow[
     async (i) => {
       const r = await oneRun(durationMs);
       options.log(
-        `  run ${i + 1}: ${Math.round(r.writes.perSecond)} writes/s, ${r.lagsMs.length} deliveries, lag p50 ${percentile(r.lagsMs, 50).toFixed(1)} p99 ${percentile(r.lagsMs, 99).toFixed(1)} ms, faults ${r.faults}; ${r.clientCores}`,
+        `  run ${i + 1}: ${Math.round(r.writes.perSecond)} writes/s (ack p99 ${percentile(r.writes.latenciesMs, 99).toFixed(1)} ms), ${r.lagsMs.length} deliveries, lag p50 ${percentile(r.lagsMs, 50).toFixed(1)} p99 ${percentile(r.lagsMs, 99).toFixed(1)} ms, faults ${r.faults}; ${r.clientCores}`,
       );
       for (const n of r.faultNotes) options.log(`    ${n}`);
       return r;
@@ -177,6 +177,12 @@ export async function benchWatchFanout(options: BenchOptions): Promise<BenchRow[
   const p50 = runs.map((r) => percentile(r.lagsMs, 50));
   const max = runs.map((r) => r.lagsMs.reduce((m, x) => Math.max(m, x), 0));
   const rate = runs.map((r) => r.writes.perSecond);
+  // Context: a delivery cannot arrive before its write is durable, so the writer's own
+  // acknowledgement latency bounds the lag from below (send → commit → event → watcher).
+  // It counts from when each write was due, so a writer that fell behind its pace shows
+  // here and not in the lag (which counts from the stamp taken when the write was sent).
+  const ackP50 = runs.map((r) => percentile(r.writes.latenciesMs, 50));
+  const ackP99 = runs.map((r) => percentile(r.writes.latenciesMs, 99));
   const faults = runs.reduce((n, r) => n + r.faults, 0);
   const last = runs.at(-1)!;
   return [
@@ -204,6 +210,18 @@ export async function benchWatchFanout(options: BenchOptions): Promise<BenchRow[
       value: Math.round(median(rate)),
       unit: 'writes/s',
       runs: rate.map(Math.round),
+    },
+    {
+      name: 'watch benchmark write acknowledgement p50 (from when each write was due)',
+      value: round(median(ackP50)),
+      unit: 'ms',
+      runs: ackP50.map(round),
+    },
+    {
+      name: 'watch benchmark write acknowledgement p99',
+      value: round(median(ackP99)),
+      unit: 'ms',
+      runs: ackP99.map(round),
     },
   ];
 }

@@ -2,10 +2,12 @@
  * LIST: one prefix scan of the in-memory state, filtered by selectors, optionally paginated
  * with `limit`/`continue` on a consistent snapshot (the continue token carries the revision
  * of the first page; later pages are served as of that revision, or 410 once it is
- * compacted). Items are the stored JSON, joined without re-encoding.
+ * compacted). Items are the stored JSON, never re-encoded, written in ~64 KiB Buffers
+ * (list-body.ts).
  *
  * @module
  */
+import type { ServerResponse } from 'node:http';
 import { badRequest, resourceExpired } from '../../api/errors.js';
 import { isJsonObject } from '../../api/object.js';
 import { apiVersionOf, type ResourceDefinition } from '../../api/resource.js';
@@ -16,6 +18,7 @@ import { attributesOf } from '../store/attributes.js';
 import { listPrefix } from '../store/keys.js';
 import { decodeObjectJson } from '../store/object-json.js';
 import type { ApiServices, ResourceCall } from './context.js';
+import { canSendListInChunks, sendListChunks } from './list-body.js';
 import { parseResourceVersion, tooLargeFor } from './resource-version.js';
 import { servedValue } from './served-version.js';
 import { sendTable, tableRequest } from './table.js';
@@ -67,7 +70,7 @@ export async function handleList(api: ApiServices, call: ResourceCall): Promise<
   }
   const table = await tableRequest(call);
   if (table === undefined) {
-    sendJson(call.res, 200, renderList(def, result));
+    sendList(call.res, def, result);
     return;
   }
   sendTable(
@@ -87,6 +90,17 @@ export function renderList(def: ResourceDefinition, result: ListResult): string 
     meta,
     result.items.map((kv) => servedValue(def, kv)),
   );
+}
+
+/**
+ * Answers with the list: the same bytes as `sendJson(res, 200, renderList(def, result))`,
+ * written as ~64 KiB Buffers when the request allows it (list-body.ts).
+ */
+export function sendList(res: ServerResponse, def: ResourceDefinition, result: ListResult): void {
+  const meta = listMeta(result);
+  const items = result.items.map((kv) => servedValue(def, kv));
+  if (canSendListInChunks(res)) sendListChunks(res, listHead(def, meta), items);
+  else sendJson(res, 200, listJson(def, meta, items));
 }
 
 /** A list's metadata, in upstream's field order. */
@@ -110,8 +124,12 @@ export function listJson(
   metadata: Record<string, unknown>,
   itemsJson: readonly string[],
 ): string {
-  const head = `{"kind":${JSON.stringify(def.listKind)},"apiVersion":${JSON.stringify(apiVersionOf(def))},"metadata":${JSON.stringify(metadata)},"items":[`;
-  return `${head}${itemsJson.join(',')}]}`;
+  return `${listHead(def, metadata)}${itemsJson.join(',')}]}`;
+}
+
+/** A list's JSON up to and including `"items":[`. */
+function listHead(def: ResourceDefinition, metadata: Record<string, unknown>): string {
+  return `{"kind":${JSON.stringify(def.listKind)},"apiVersion":${JSON.stringify(apiVersionOf(def))},"metadata":${JSON.stringify(metadata)},"items":[`;
 }
 
 function parseLimit(text: string | null): number {

@@ -43,6 +43,14 @@ import type { ApiServices, ResourceCall } from './context.js';
 import { parseResourceVersion, tooLargeFor } from './resource-version.js';
 import { servedValue } from './served-version.js';
 import { type TableRequest, tableJson, tableRequest } from './table.js';
+import {
+  BatchBytes,
+  type EventType,
+  freshBatchBytes,
+  type LineEncoder,
+  sharedEventLine,
+  watchLineFor,
+} from './watch-encoding.js';
 
 const BOOKMARK_INTERVAL_MS = 60_000;
 /**
@@ -61,8 +69,6 @@ export const MAX_BUFFERED_BYTES = 16 * 1024 * 1024;
  * before the socket is destroyed to free them (a client that is merely slow gets a clean end).
  */
 const UNRESPONSIVE_DRAIN_MS = 5000;
-
-type EventType = 'ADDED' | 'MODIFIED' | 'DELETED';
 
 export async function handleWatch(api: ApiServices, call: ResourceCall): Promise<void> {
   const { def, query, res, req } = call;
@@ -119,23 +125,6 @@ function watchTimeoutMs(text: string | null, minSeconds: number): number {
   return (minSeconds + Math.random() * minSeconds) * 1000;
 }
 
-/** Lines are cached per stored event: 100 watchers of one event encode it once. */
-const lineCache = new WeakMap<KeyValue, Map<EventType, string>>();
-
-function eventLine(type: EventType, kv: KeyValue): string {
-  let byType = lineCache.get(kv);
-  if (byType === undefined) {
-    byType = new Map();
-    lineCache.set(kv, byType);
-  }
-  let line = byType.get(type);
-  if (line === undefined) {
-    line = `{"type":"${type}","object":${kv.value}}\n`;
-    byType.set(type, line);
-  }
-  return line;
-}
-
 /**
  * Streams with lines waiting to be written. Each stream is written at most once per
  * FLUSH_INTERVAL_MS (right away when the last flush is older than that): 100 watchers of a
@@ -175,10 +164,12 @@ function flushAll(): void {
   lastFlush = performance.now();
   const streams = [...dirty];
   dirty.clear();
-  for (const s of streams) s.flush();
+  // Watchers fed the same events share one encoding of them (watch-encoding.ts).
+  const round = new BatchBytes();
+  for (const s of streams) s.flush(round);
 }
 
-class WatchStream {
+class WatchStream implements LineEncoder {
   readonly #api: ApiServices;
   readonly #def: ResourceDefinition;
   readonly #selector: RequestSelector;
@@ -188,7 +179,7 @@ class WatchStream {
   #lastRevision = 0;
   #closed = false;
   #pending: string[] = [];
-  /** Characters handed to the response so far (node counts string chunks in characters). */
+  /** Bytes handed to the response so far (every write is a Buffer). */
   #written = 0;
   /** `#written` after the first write (initial events or catch-up); -1 before it. */
   #initialEnd = -1;
@@ -198,6 +189,7 @@ class WatchStream {
   /** The controller thread's watch: its events are counted for the virtual clock. */
   readonly #internal: boolean;
   #counted = 0;
+  readonly #matchesFn = (kv: KeyValue): boolean => this.#matches(kv);
 
   constructor(
     api: ApiServices,
@@ -222,14 +214,14 @@ class WatchStream {
   }
 
   sendInitial(kv: KeyValue): void {
-    if (this.#matches(kv)) this.#write(this.#line('ADDED', kv));
+    if (this.#matches(kv)) this.#write(this.line('ADDED', kv));
   }
 
   deliver(events: readonly StorageEvent[]): void {
     for (const ev of events) {
       if (this.#closed) return;
       this.#lastRevision = ev.revision;
-      const line = this.#lineFor(ev);
+      const line = watchLineFor(ev, this.#matchesFn, this);
       if (line !== undefined) this.#write(line);
     }
   }
@@ -281,19 +273,24 @@ class WatchStream {
     );
   }
 
-  /** Writes the gathered lines in one write, unless the client left too much unread. */
-  flush(): void {
+  /**
+   * Writes the gathered lines in one write (one chunk, one TLS record, one syscall), unless
+   * the client left too much unread. `round` shares the bytes with the other watchers
+   * flushed with this one that gathered the same lines.
+   */
+  flush(round?: BatchBytes): void {
     if (this.#pending.length === 0) return;
     const res = this.#call.res;
     if (!this.#closed && this.#unreadBacklog() > MAX_BUFFERED_BYTES) {
       this.#closeUnresponsive();
       return;
     }
-    const text = this.#pending.length === 1 ? this.#pending[0]! : this.#pending.join('');
+    const lines = this.#pending;
     this.#pending = [];
     if (res.writableEnded || res.destroyed) return;
-    res.write(text);
-    this.#written += text.length;
+    const bytes = round === undefined ? freshBatchBytes(lines) : round.encode(lines);
+    res.write(bytes);
+    this.#written += bytes.length;
     if (this.#initialEnd < 0) this.#initialEnd = this.#written;
   }
 
@@ -345,31 +342,20 @@ class WatchStream {
     return this.#selector.empty || this.#selector.matches(attributesOf(this.#def, kv));
   }
 
-  #lineFor(ev: StorageEvent): string | undefined {
-    const now = ev.type !== 'delete' && this.#matches(ev.kv);
-    const before = ev.prevKv !== undefined && this.#matches(ev.prevKv);
-    if (ev.type === 'delete')
-      return this.#matches(ev.kv) || before ? this.#line('DELETED', ev.kv) : undefined;
-    if (now && before) return this.#line('MODIFIED', ev.kv);
-    if (now) return this.#line('ADDED', ev.kv);
-    if (before && ev.prevKv !== undefined) return this.#leftSelector(ev.prevKv, ev.revision);
-    return undefined;
-  }
-
   /** The object stopped matching: DELETED with its old content and the new revision. */
-  #leftSelector(prev: KeyValue, revision: number): string {
+  left(prev: KeyValue, revision: number): string {
     const obj = decodeObjectJson(this.#def, servedValue(this.#def, prev));
     obj.metadata = { ...obj.metadata, resourceVersion: String(revision) };
     if (this.#table) return this.#tableLine('DELETED', obj);
     return `${stringifyJson({ type: 'DELETED', object: obj })}\n`;
   }
 
-  #line(type: EventType, kv: KeyValue): string {
+  line(type: EventType, kv: KeyValue): string {
     if (this.#table !== undefined) {
       return this.#tableLine(type, decodeObjectJson(this.#def, servedValue(this.#def, kv)));
     }
     // Converted once per stored version and served version: the line cache is per served one.
-    return eventLine(type, servedKeyValue(this.#def, kv));
+    return sharedEventLine(type, servedKeyValue(this.#def, kv));
   }
 
   /** One event whose object is a one-row Table; only the first carries the column definitions. */
