@@ -10,7 +10,11 @@ import type { ConnectionOptions } from '../client/http-lister-watcher.js';
 import { HttpListerWatcher } from '../client/http-lister-watcher.js';
 import type { ListerWatcher } from '../client/lister-watcher.js';
 import { type ResourceType, resourcePath } from '../client/resource-path.js';
-import { type InformerLogger, SharedInformer } from '../client/shared-informer.js';
+import {
+  type InformerLogger,
+  SharedInformer,
+  stripManagedFields,
+} from '../client/shared-informer.js';
 import type { Indexers } from '../client/store.js';
 import type { Clock } from '../util/clock.js';
 import type { InformerFactory } from './context.js';
@@ -59,6 +63,8 @@ export function createInformerFactory(options: InformerFactoryOptions): Informer
           clock: options.clock,
           activity: options.activity,
           name: type.group ? `${type.plural}.${type.group}` : type.plural,
+          // As kube-controller-manager's and the scheduler's informers (kubernetes#118455).
+          transform: stripManagedFields,
           ...(opts.indexers !== undefined ? { indexers: opts.indexers } : {}),
           ...(options.random !== undefined ? { random: options.random } : {}),
           ...(options.log !== undefined ? { log: options.log } : {}),
