@@ -19,6 +19,7 @@ import { podTopologySpreadFilter } from './filters/pod-topology-spread.js';
 import { taintTolerationFilter } from './filters/taint-toleration.js';
 import { fitErrorMessage, NO_NODES_AVAILABLE, reasonHistogram } from './fit-error.js';
 import { buildNodeInfos } from './node-info.js';
+import { feasibleNodesToFind, type NodeRotation } from './nodes-to-find.js';
 import { labelsOf, namespaceOf, podSpecOf } from './pod-view.js';
 import { interPodAffinityScore } from './scores/inter-pod-affinity.js';
 import { nodeAffinityScore } from './scores/node-affinity.js';
@@ -41,6 +42,12 @@ export interface ScheduleOptions {
   readonly namespaceLabels?: (namespace: string) => Readonly<Record<string, string>> | undefined;
   /** The storage module's volume checks; without it volumes never restrict placement. */
   readonly volumeBinding?: VolumeBindingHook;
+  /**
+   * The scheduler's round-robin start (`nodes-to-find.ts`): with it, filtering stops once
+   * {@link feasibleNodesToFind} nodes passed, as upstream; without it every node is filtered
+   * (preemption's diagnosis, tests).
+   */
+  readonly rotation?: NodeRotation;
 }
 
 /** Upstream `PodScheduled=False` reason `SchedulingGated` and its message. */
@@ -106,7 +113,11 @@ export interface FeasibilityResult {
   readonly rejected: Map<string, FilterStatus>;
 }
 
-/** Runs every filter on every node; a node stops at its first failing filter (upstream). */
+/**
+ * Runs the filters on the nodes; a node stops at its first failing filter (upstream). With
+ * `opts.rotation`, from its start round-robin until enough nodes passed (upstream
+ * `findNodesThatPassFilters`), advancing it past the nodes looked at; else on every node.
+ */
 export function feasibleNodes(
   ctx: SchedulingContext,
   opts: ScheduleOptions = {},
@@ -114,7 +125,14 @@ export function feasibleNodes(
   const checks = filterPlugins(opts).map((p) => p.prepare(ctx));
   const feasible: NodeInfo[] = [];
   const rejected = new Map<string, FilterStatus>();
-  for (const node of ctx.nodes) {
+  const all = ctx.nodes.length;
+  const wanted = opts.rotation === undefined ? all : feasibleNodesToFind(all);
+  const start = opts.rotation === undefined || all === 0 ? 0 : opts.rotation.next % all;
+  let looked = 0;
+  while (looked < all && feasible.length < wanted) {
+    const node = ctx.nodes[(start + looked) % all];
+    looked++;
+    if (node === undefined) continue;
     let failure: FilterStatus | null = null;
     for (const check of checks) {
       failure = check(node);
@@ -123,6 +141,7 @@ export function feasibleNodes(
     if (failure === null) feasible.push(node);
     else rejected.set(node.name, failure);
   }
+  if (opts.rotation !== undefined && all > 0) opts.rotation.next = (start + looked) % all;
   return { feasible, rejected };
 }
 

@@ -27,6 +27,7 @@ import type { ControllerMetrics, ReconcileOutcome } from '../controller/controll
 import type { EventRecorder } from '../controller/events.js';
 import type { Clock } from '../util/clock.js';
 import type { Logger } from '../util/log.js';
+import type { NodeRotation } from './nodes-to-find.js';
 import {
   EVENT_FAILED_SCHEDULING,
   EVENT_SCHEDULED,
@@ -87,6 +88,8 @@ export class SchedulingLoop {
   readonly #maxBinds: number;
   readonly #inFlight = new Set<Promise<void>>();
   readonly #bindWaiters: (() => void)[] = [];
+  /** Upstream `nextStartNodeIndex`: where the next pod's node search starts. */
+  readonly #rotation: NodeRotation = { next: 0 };
   #binding = 0;
 
   /** Follows the caller's signal; every binding request in flight listens to it. */
@@ -138,7 +141,10 @@ export class SchedulingLoop {
     // Nominated pods of at least this priority hold their nodes' room (upstream addNominatedPods).
     const nodeInfos = this.#o.preemptor?.nodeInfosFor(pod, cache.nodeInfos()) ?? cache.nodeInfos();
     try {
-      result = scheduleOnNodeInfos(pod, nodeInfos, this.#o.schedule);
+      result = scheduleOnNodeInfos(pod, nodeInfos, {
+        ...this.#o.schedule,
+        rotation: this.#rotation,
+      });
     } catch (err) {
       this.#o.log.error({ err, pod: info.key }, 'Error selecting node for pod');
       this.#fail(info, REASON_SCHEDULER_ERROR, String(err));
