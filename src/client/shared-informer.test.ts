@@ -3,7 +3,12 @@ import { describe, it } from 'node:test';
 import type { KubeObject } from '../api/object.js';
 import { FakeClock } from '../util/clock.js';
 import { ExpiredError } from './lister-watcher.js';
-import { DeletedFinalStateUnknown, type EventHandler, SharedInformer } from './shared-informer.js';
+import {
+  DeletedFinalStateUnknown,
+  type EventHandler,
+  SharedInformer,
+  stripManagedFields,
+} from './shared-informer.js';
 import { FakeListerWatcher } from './testing/fake-lister-watcher.js';
 
 function pod(
@@ -189,5 +194,43 @@ describe('SharedInformer', () => {
     abort.abort();
     assert.equal(await waiting, false);
     await s.finish();
+  });
+});
+
+describe('SharedInformer transform', () => {
+  it('caches listed and watched objects without managedFields (stripManagedFields)', async () => {
+    const clock = new FakeClock();
+    const lw = new FakeListerWatcher();
+    const informer = new SharedInformer({
+      listerWatcher: lw,
+      clock,
+      random: () => 0,
+      transform: stripManagedFields,
+    });
+    const seen: KubeObject[] = [];
+    informer.addEventHandler({ onAdd: (o) => seen.push(o), onUpdate: (_a, b) => seen.push(b) });
+    const stop = new AbortController();
+    const done = informer.run(stop.signal);
+    const managed = (name: string, rv: string): KubeObject => ({
+      kind: 'Pod',
+      metadata: {
+        namespace: 'default',
+        name,
+        resourceVersion: rv,
+        managedFields: [{ manager: 'kubelet', operation: 'Update', fieldsType: 'FieldsV1' }],
+      },
+    });
+    lw.answerList({ items: [managed('a', '1')], resourceVersion: '1' });
+    await clock.step(0);
+    lw.current!.emit('MODIFIED', managed('a', '2'));
+    lw.current!.emit('ADDED', managed('b', '3'));
+    assert.equal(seen.length, 3);
+    for (const o of [...seen, ...informer.lister.list()]) {
+      assert.equal(o.metadata?.managedFields, undefined, `${o.metadata?.name} kept managedFields`);
+      assert.ok(Object.isFrozen(o));
+    }
+    stop.abort();
+    await clock.step(0);
+    await done;
   });
 });
