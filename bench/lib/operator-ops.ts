@@ -322,7 +322,7 @@ export async function loseVolume(fy: Fleetyard, client: ApiClient, claim: string
 }
 
 /** A JSON merge patch (`ApiClient.request` sends `application/json` only). */
-async function mergePatch(fy: Fleetyard, path: string, patch: object): Promise<RawResponse> {
+export async function mergePatch(fy: Fleetyard, path: string, patch: object): Promise<RawResponse> {
   const conn = await RawConnection.open(fy.target);
   try {
     const head = `PATCH ${path} HTTP/1.1\r\nHost: ${fy.authority}\r\nAuthorization: Bearer ${fy.token}\r\nAccept: application/json\r\nContent-Type: application/merge-patch+json\r\n`;

@@ -7,8 +7,13 @@
  */
 import { createDeployment, DEPLOYMENTS, setImage } from './cluster-ops.js';
 import type { ApiClient, Fleetyard } from './fleetyard.js';
-import { createFleets, createServiceAccount, fleetName, loseVolume } from './operator-ops.js';
-import { RawConnection, type RawResponse } from './raw-http.js';
+import {
+  createFleets,
+  createServiceAccount,
+  fleetName,
+  loseVolume,
+  mergePatch,
+} from './operator-ops.js';
 
 export interface SoakSizes {
   readonly nodes: number;
@@ -95,16 +100,5 @@ export async function soakFailure(
     return `chaos crash ${pod}`;
   } catch (err) {
     return `failure ${n} skipped (${err instanceof Error ? err.message.slice(0, 120) : String(err)})`;
-  }
-}
-
-/** A JSON merge patch on a connection of its own. */
-async function mergePatch(fy: Fleetyard, path: string, patch: object): Promise<RawResponse> {
-  const conn = await RawConnection.open(fy.target);
-  try {
-    const head = `PATCH ${path} HTTP/1.1\r\nHost: ${fy.authority}\r\nAuthorization: Bearer ${fy.token}\r\nAccept: application/json\r\nContent-Type: application/merge-patch+json\r\n`;
-    return await conn.request(head, JSON.stringify(patch));
-  } finally {
-    conn.close();
   }
 }
