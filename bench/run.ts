@@ -82,6 +82,13 @@ const OPT_IN_GROUPS: Record<string, () => Promise<BenchGroup>> = {
   soak: async () => (await import('./soak.js')).benchSoak,
 };
 
+/** A group of the default run or an opt-in one (names are checked by parseOptions). */
+function loadGroup(name: string): Promise<BenchGroup> {
+  const load = GROUPS[name] ?? OPT_IN_GROUPS[name];
+  if (load === undefined) throw new Error(`unknown group ${name}`);
+  return load();
+}
+
 /** fleetyard's backend writes/s over etcd's ceiling, when both were measured. */
 function ratioRow(rows: readonly BenchRow[]): BenchRow | undefined {
   const backend = rows.find((r) => r.name.startsWith(STORAGE_ROW_PREFIX));
@@ -154,7 +161,10 @@ function parseOptions(): { only: string[]; options: BenchOptions; outputs: Outpu
     },
     strict: true,
   });
-  const optIn = [...(values.scale ? ['scale'] : []), ...(values.soak !== undefined ? ['soak'] : [])];
+  const optIn = [
+    ...(values.scale ? ['scale'] : []),
+    ...(values.soak !== undefined ? ['soak'] : []),
+  ];
   const only = values.only
     ? values.only.split(',').map((s) => s.trim())
     : optIn.length > 0
@@ -193,7 +203,7 @@ async function main(): Promise<number> {
     const started = performance.now();
     options.log(`== ${name} (machine busy before: ${busy.toFixed(2)} cores)`);
     try {
-      const group = await (GROUPS[name] ?? OPT_IN_GROUPS[name])!();
+      const group = await loadGroup(name);
       rows.push(...(await group(options)));
     } catch (e) {
       failed = true;

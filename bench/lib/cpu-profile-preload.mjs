@@ -37,7 +37,10 @@ if (dir) {
     if (profile === undefined) return;
     mkdirSync(dir, { recursive: true });
     const n = workers.get(params.sessionId) ?? 0;
-    writeFileSync(join(dir, `server-${process.pid}-worker-${n}.cpuprofile`), JSON.stringify(profile));
+    writeFileSync(
+      join(dir, `server-${process.pid}-worker-${n}.cpuprofile`),
+      JSON.stringify(profile),
+    );
   });
   session.post('NodeWorker.enable', { waitForDebuggerOnStart: true });
   const stopWorkers = () => {

@@ -81,7 +81,9 @@ export class EventExpiry {
   #schedule(): void {
     if (this.#stopped) return;
     this.#cancelTimer = this.#o.clock.setTimer(SWEEP_INTERVAL_MS, () => {
-      this.sweep().finally(() => this.#schedule());
+      void this.sweep()
+        .catch((e: unknown) => this.#o.onError?.('event expiry failed', e))
+        .finally(() => this.#schedule());
     });
   }
 

@@ -20,7 +20,7 @@ import type { Duplex } from 'node:stream';
 import { StatusError, unauthorized } from '../api/errors.js';
 import { loadBuiltinSchemas } from '../api/schema/builtin/index.js';
 import { bearerTokenFrom, generateToken, tokenMatcher } from '../security/token.js';
-import { holdClock, realClock } from '../util/clock.js';
+import { type Clock, holdClock, realClock } from '../util/clock.js';
 import type { AccessControl } from './access-control.js';
 import { defaultAdmission } from './admission/default-plugins.js';
 import { auditOf, recordAuthorization } from './audit/auditor.js';
@@ -217,12 +217,7 @@ export class ApiServer {
       clock,
       onError: (ns, e) => options.onError?.(`namespace ${ns}: finalization failed`, e),
     });
-    this.#eventExpiry = new EventExpiry({
-      backend: options.backend,
-      clock,
-      ttlMs: options.eventTtlMs ?? DEFAULT_EVENT_TTL_MS,
-      ...(options.onError ? { onError: options.onError } : {}),
-    });
+    this.#eventExpiry = eventExpiryOf(options, clock);
     this.#postStart = new PostStartHooks({
       store: this.store,
       registry: this.registry,
@@ -548,6 +543,16 @@ export class ApiServer {
     if (req.headers.authorization === undefined) return PUBLIC_PATHS.has(path);
     return this.#tokenMatches(presented);
   }
+}
+
+/** kube-apiserver's `--event-ttl` (`event-ttl.ts`). */
+function eventExpiryOf(options: ApiServerConfig, clock: Clock): EventExpiry {
+  return new EventExpiry({
+    backend: options.backend,
+    clock,
+    ttlMs: options.eventTtlMs ?? DEFAULT_EVENT_TTL_MS,
+    ...(options.onError ? { onError: options.onError } : {}),
+  });
 }
 
 /** HTTPS (asking for client certificates of `tls.clientCA`, when given), or plain HTTP. */
