@@ -11,7 +11,7 @@
  */
 import type { ClientRequest } from 'node:http';
 import type { ApiClient, Fleetyard } from './fleetyard.js';
-import { authedGet, getJson } from './watch-until.js';
+import { authedGet, getJson, onCompleteLines } from './watch-until.js';
 
 interface Meta {
   readonly name: string;
@@ -117,17 +117,10 @@ export class WatchChecker {
     if (this.#stopped) return;
     const sep = this.#collection.includes('?') ? '&' : '?';
     const path = `${this.#collection}${sep}watch=true&allowWatchBookmarks=true&resourceVersion=${this.#rv}`;
-    let buffer = '';
     const req = authedGet(this.#fy, path, (res) => {
       if (res.statusCode === 410) return this.#gone();
       if (res.statusCode !== 200) return this.#broken(`HTTP ${res.statusCode}`);
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        const nl = buffer.lastIndexOf('\n');
-        if (nl < 0) return;
-        const lines = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 1);
+      onCompleteLines(res, (lines) => {
         for (const line of lines.split('\n')) if (line.trim() !== '') this.#event(line);
       });
       res.on('end', () => this.#broken('stream ended'));

@@ -77,14 +77,7 @@ export async function watchUntil(
         finish(new Error(`watch ${collection}: HTTP ${res.statusCode}`));
         return;
       }
-      res.setEncoding('utf8');
-      let buffer = '';
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        const nl = buffer.lastIndexOf('\n');
-        if (nl < 0) return;
-        const lines = buffer.slice(0, nl);
-        buffer = buffer.slice(nl + 1);
+      onCompleteLines(res, (lines) => {
         const applied = applyLines(objects, lines);
         events += applied.events;
         if (applied.error !== undefined) finish(new Error(`watch ${collection}: ${applied.error}`));
@@ -164,4 +157,21 @@ export async function getJson<T>(fy: Fleetyard, path: string): Promise<T> {
 export function statusNumber(o: KObject | undefined, field: string): number {
   const v = o?.status?.[field];
   return typeof v === 'number' ? v : 0;
+}
+
+/**
+ * Feeds the complete lines of a watch stream to `onLines`, a chunk's worth at a time joined by
+ * newlines (a line cut by a chunk boundary waits for the rest of it).
+ */
+export function onCompleteLines(res: IncomingMessage, onLines: (lines: string) => void): void {
+  res.setEncoding('utf8');
+  let buffer = '';
+  res.on('data', (chunk: string) => {
+    buffer += chunk;
+    const nl = buffer.lastIndexOf('\n');
+    if (nl < 0) return;
+    const lines = buffer.slice(0, nl);
+    buffer = buffer.slice(nl + 1);
+    onLines(lines);
+  });
 }

@@ -39,7 +39,7 @@ function recorder(): { log: string[]; handler: EventHandler<KubeObject> } {
   };
 }
 
-function setup() {
+function setup(transform?: (obj: KubeObject) => KubeObject) {
   const clock = new FakeClock();
   const lw = new FakeListerWatcher();
   const informer = new SharedInformer({
@@ -47,6 +47,7 @@ function setup() {
     clock,
     random: () => 0,
     indexers: { byApp: (o) => (o.metadata?.labels?.app ? [o.metadata.labels.app] : []) },
+    ...(transform !== undefined ? { transform } : {}),
   });
   const rec = recorder();
   informer.addEventHandler(rec.handler);
@@ -199,18 +200,9 @@ describe('SharedInformer', () => {
 
 describe('SharedInformer transform', () => {
   it('caches listed and watched objects without managedFields (stripManagedFields)', async () => {
-    const clock = new FakeClock();
-    const lw = new FakeListerWatcher();
-    const informer = new SharedInformer({
-      listerWatcher: lw,
-      clock,
-      random: () => 0,
-      transform: stripManagedFields,
-    });
+    const s = setup(stripManagedFields);
     const seen: KubeObject[] = [];
-    informer.addEventHandler({ onAdd: (o) => seen.push(o), onUpdate: (_a, b) => seen.push(b) });
-    const stop = new AbortController();
-    const done = informer.run(stop.signal);
+    s.informer.addEventHandler({ onAdd: (o) => seen.push(o), onUpdate: (_a, b) => seen.push(b) });
     const managed = (name: string, rv: string): KubeObject => ({
       kind: 'Pod',
       metadata: {
@@ -220,17 +212,15 @@ describe('SharedInformer transform', () => {
         managedFields: [{ manager: 'kubelet', operation: 'Update', fieldsType: 'FieldsV1' }],
       },
     });
-    lw.answerList({ items: [managed('a', '1')], resourceVersion: '1' });
-    await clock.step(0);
-    lw.current!.emit('MODIFIED', managed('a', '2'));
-    lw.current!.emit('ADDED', managed('b', '3'));
+    s.lw.answerList({ items: [managed('a', '1')], resourceVersion: '1' });
+    await s.settle();
+    s.lw.current!.emit('MODIFIED', managed('a', '2'));
+    s.lw.current!.emit('ADDED', managed('b', '3'));
     assert.equal(seen.length, 3);
-    for (const o of [...seen, ...informer.lister.list()]) {
+    for (const o of [...seen, ...s.informer.lister.list()]) {
       assert.equal(o.metadata?.managedFields, undefined, `${o.metadata?.name} kept managedFields`);
       assert.ok(Object.isFrozen(o));
     }
-    stop.abort();
-    await clock.step(0);
-    await done;
+    await s.finish();
   });
 });

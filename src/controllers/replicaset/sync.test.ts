@@ -10,12 +10,12 @@ import { after, before, it } from 'node:test';
 import { parseLabelSelector } from '../../api/labels/selector.js';
 import { asKind } from '../../api/model/index.js';
 import type { KubeObject } from '../../api/object.js';
-import { ApiClient } from '../../client/api-client.js';
 import type { Lister } from '../../client/shared-informer.js';
 import { RESOURCES } from '../../controller/context.js';
 import { discardEvents } from '../../controller/events.js';
 import { EXPECTATIONS_TIMEOUT_MS, UIDTrackingExpectations } from '../../controller/expectations.js';
 import { OwnWrites } from '../../controller/own-writes.js';
+import { CountingClient } from '../../controller/testing/counting-client.js';
 import { type Harness, startHarness } from '../../controller/testing/harness.js';
 import { FakeClock, realClock } from '../../util/clock.js';
 import { apiPodControl } from './pod-control.js';
@@ -113,15 +113,6 @@ function rsRefOf(rs: KubeObject) {
     namespace: rs.metadata?.namespace ?? '',
     name: rs.metadata?.name ?? '',
   };
-}
-
-/** Counts status writes (each a PUT the server answers, 409 or not). */
-class CountingClient extends ApiClient {
-  statusWrites = 0;
-  override updateStatus(...args: Parameters<ApiClient['updateStatus']>) {
-    this.statusWrites++;
-    return super.updateStatus(...args);
-  }
 }
 
 it('does not write the same status again from a cache behind its own write', async () => {

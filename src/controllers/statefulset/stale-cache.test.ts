@@ -9,11 +9,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { asKind, type StatefulSet } from '../../api/model/index.js';
-import { ApiClient } from '../../client/api-client.js';
 import type { Lister } from '../../client/shared-informer.js';
 import { RESOURCES } from '../../controller/context.js';
 import { kindInformer } from '../../controller/kind-informer.js';
 import { OwnWrites } from '../../controller/own-writes.js';
+import { CountingClient } from '../../controller/testing/counting-client.js';
 import { eventually, type Harness, startHarness } from '../../controller/testing/harness.js';
 import { realClock } from '../../util/clock.js';
 import { type SyncDeps, syncStatefulSet } from './sync.js';
@@ -26,15 +26,6 @@ before(async () => {
 after(async () => {
   await h.close();
 });
-
-/** Counts status writes (each a PUT the server answers, 409 or not). */
-class CountingClient extends ApiClient {
-  statusWrites = 0;
-  override updateStatus(...args: Parameters<ApiClient['updateStatus']>) {
-    this.statusWrites++;
-    return super.updateStatus(...args);
-  }
-}
 
 /** A lister of one object that never sees a later version (an informer behind its writes). */
 function frozenLister(set: StatefulSet): Lister<StatefulSet> {
