@@ -22,11 +22,10 @@ import { runController } from '../../controller/controller.js';
 import { OwnWrites } from '../../controller/own-writes.js';
 import { POD_NODE_NAME_INDEX, podNodeNameIndexers } from '../../controller/pod-indexes.js';
 import { WorkQueue } from '../../controller/workqueue.js';
-import { nodeReadyStatus } from '../../controllers/node-lifecycle/node-health.js';
 import { DEFAULT_RENDER_OPTIONS } from '../render/fleet-view.js';
-import { ZONE_KEY } from '../render/scheduling.js';
 import { fleetReservationName } from '../reservation/index.js';
 import { createFleetMetrics, type FleetMetrics } from './fleet-metrics.js';
+import { fleetChanged, nodeReadiness } from './fleet-wakes.js';
 import type { FleetListers } from './observe.js';
 import {
   type CelldOperatorOptions,
@@ -93,23 +92,6 @@ export function celldOperator(options: CelldOperatorOptions): ControllerDefiniti
     },
     registerMetrics: (registry) => ensureMetrics().register(registry),
   };
-}
-
-/** Only changes a reconcile reads: the operator's own status writes wake nobody. */
-function fleetChanged(old: KubeObject, cur: KubeObject): boolean {
-  const a = old.metadata ?? {};
-  const b = cur.metadata ?? {};
-  return (
-    a.generation !== b.generation ||
-    a.deletionTimestamp !== b.deletionTimestamp ||
-    JSON.stringify(a.finalizers ?? []) !== JSON.stringify(b.finalizers ?? []) ||
-    a.uid !== b.uid
-  );
-}
-
-/** What of a node the fleets read: its Ready status and its zone (not its heartbeats). */
-function nodeReadiness(node: KubeObject): string {
-  return `${nodeReadyStatus(asKind(node, 'Node')) ?? ''}/${node.metadata?.labels?.[ZONE_KEY] ?? ''}`;
 }
 
 /** Poll interval while the celld API group is not served yet (CRDs being installed). */
