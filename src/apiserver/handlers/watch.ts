@@ -126,44 +126,56 @@ function watchTimeoutMs(text: string | null, minSeconds: number): number {
 }
 
 /**
- * Streams with lines waiting to be written. Each stream is written at most once per
- * FLUSH_INTERVAL_MS (right away when the last flush is older than that): 100 watchers of a
- * 1,000 writes/s stream would otherwise make up to 100,000 TLS writes a second, and those
- * writes were 40 % of the event loop. 5 ms is below what a watcher notices and cuts the
- * writes to at most 200 per watcher per second.
+ * Streams with lines waiting to be written. A client's stream is written at most once per
+ * FLUSH_INTERVAL_MS (right away when the last such flush is older than that): 100 watchers of
+ * a 1,000 writes/s stream would otherwise make up to 100,000 TLS writes a second, and those
+ * writes were 40 % of the event loop. 5 ms is below what a person watching notices and cuts
+ * the writes to at most 200 per watcher per second.
  *
- * The controller thread's streams under `--clock virtual` are written at the end of the turn
- * instead (`urgent`): at speed `max` the cluster waits for those events before time moves,
- * and 5 ms per hop was most of an idle cluster's wall time per jump.
+ * The controller thread's streams (`urgent`: a Unix socket in this process, no TLS) are
+ * written at the end of the event loop's turn instead, apart from the others. Controllers
+ * react to each other through these streams: an OrderedReady StatefulSet member is ~11 such
+ * hops (claim, provisioning, binding, pod, status …), and behind busy client streams each hop
+ * waited up to 5 ms, most of the 60 ms a member took. Under `--clock virtual` at speed `max`
+ * the cluster also waits for those events before time moves.
  */
 const FLUSH_INTERVAL_MS = 5;
 const dirty = new Set<WatchStream>();
+const dirtyUrgent = new Set<WatchStream>();
 let immediateScheduled = false;
 let timerScheduled = false;
 let lastFlush = 0;
 
 function scheduleFlush(stream: WatchStream, urgent: boolean): void {
-  dirty.add(stream);
-  if (immediateScheduled) return;
-  const wait = lastFlush + FLUSH_INTERVAL_MS - performance.now();
-  if (urgent || wait <= 0) {
+  if (urgent) {
+    dirtyUrgent.add(stream);
+    if (immediateScheduled) return;
     immediateScheduled = true;
-    setImmediate(flushAll);
+    setImmediate(flushUrgent);
     return;
   }
+  dirty.add(stream);
   if (timerScheduled) return;
   timerScheduled = true;
-  setTimeout(() => {
-    timerScheduled = false;
-    flushAll();
-  }, wait);
+  const wait = lastFlush + FLUSH_INTERVAL_MS - performance.now();
+  if (wait <= 0) setImmediate(flushAll);
+  else setTimeout(flushAll, wait);
+}
+
+function flushUrgent(): void {
+  immediateScheduled = false;
+  flushRound(dirtyUrgent);
 }
 
 function flushAll(): void {
-  immediateScheduled = false;
+  timerScheduled = false;
   lastFlush = performance.now();
-  const streams = [...dirty];
-  dirty.clear();
+  flushRound(dirty);
+}
+
+function flushRound(set: Set<WatchStream>): void {
+  const streams = [...set];
+  set.clear();
   // Watchers fed the same events share one encoding of them (watch-encoding.ts).
   const round = new BatchBytes();
   for (const s of streams) s.flush(round);
@@ -186,8 +198,10 @@ class WatchStream implements LineEncoder {
   /** Set when the client asked for Tables: events carry one-row Tables. */
   readonly #table: TableRequest | undefined;
   #sentColumns = false;
-  /** The controller thread's watch: its events are counted for the virtual clock. */
+  /** The controller thread's watch: written at the end of the turn (see scheduleFlush). */
   readonly #internal: boolean;
+  /** Its events are also counted for the virtual clock (`Clock.watchEvents`). */
+  readonly #countsForClock: boolean;
   #counted = 0;
   readonly #matchesFn = (kv: KeyValue): boolean => this.#matches(kv);
 
@@ -203,7 +217,8 @@ class WatchStream implements LineEncoder {
     this.#def = def;
     this.#selector = selector;
     this.#call = call;
-    this.#internal = api.clock.watchEvents !== undefined && isInternal(call.req);
+    this.#internal = isInternal(call.req);
+    this.#countsForClock = this.#internal && api.clock.watchEvents !== undefined;
     api.metrics.watcherOpened(def.plural);
   }
 
@@ -376,7 +391,7 @@ class WatchStream implements LineEncoder {
 
   #write(line: string): void {
     if (this.#closed) return;
-    if (this.#internal) {
+    if (this.#countsForClock) {
       this.#counted++;
       this.#api.clock.watchEvents?.(1);
     }
