@@ -10,6 +10,8 @@
  * - p99 at the target load: the same 64 connections paced to 4,000 creates/s in total (open
  *   loop, each request due at start + i / rate; latency counts from the due time, so a
  *   request that waited for a free connection counts the wait); 1 s warm-up, 10 s window.
+ * - p99 at the same relative load: after the saturating run, paced at 58 % of its rate (the
+ *   share 4,000/s was of saturation where the target was set), 10 s window.
  * - One sequential client: 1 process × 1 connection, 1 s warm-up, 5 s window. p99.
  * - Context: the same generators against a trivial node:https JSON handler, i.e. what the
  *   generators plus TLS leave of this 2-core machine for a server.
@@ -30,8 +32,15 @@ const PROCESSES = 2;
 const CONNECTIONS_PER_PROCESS = 32;
 const VALUE_BYTES = 1024;
 const TARGET_CREATES = 4000;
-const TARGET_P99_MS = 25;
+const TARGET_P99_MS = 15; // issue 20 (25 before)
 const TARGET_SEQ_P99_MS = 5;
+/**
+ * The share of saturation the 4,000/s target was on the machine it was set on (4,000 of 6,851
+ * creates/s saturated, 2026-12-01): paced at this share of this machine's saturation, a run
+ * puts the server under the same relative load where saturation differs (a queue's wait grows
+ * as 1 ÷ (1 − load), so 4,000/s on a machine saturating at ~4,000/s measures the queue).
+ */
+const TARGET_SHARE_OF_SATURATION = 4000 / 6851;
 
 interface Durations {
   readonly warmupMs: number;
@@ -80,6 +89,8 @@ function check(r: LoadResult, what: string): void {
 interface RunResult {
   readonly concurrent: LoadResult;
   readonly paced: LoadResult;
+  /** Paced at {@link TARGET_SHARE_OF_SATURATION} of `concurrent`'s rate, after it. */
+  readonly pacedShare: LoadResult;
   readonly sequential: LoadResult;
   readonly pid: number;
 }
@@ -111,7 +122,14 @@ async function oneRun(d: Durations): Promise<RunResult> {
       workerIdBase: 0,
     });
     check(concurrent, 'concurrent creates');
-    return { concurrent, paced, sequential, pid: fy.pid };
+    const pacedShare = await createLoad(fy, {
+      ...many,
+      durationMs: d.concurrentMs,
+      ratePerSecond: Math.round(TARGET_SHARE_OF_SATURATION * concurrent.perSecond),
+      workerIdBase: 300,
+    });
+    check(pacedShare, 'paced creates at the share of saturation');
+    return { concurrent, paced, pacedShare, sequential, pid: fy.pid };
   } finally {
     await fy.stop();
   }
@@ -198,7 +216,13 @@ export async function benchApiWrites(options: BenchOptions): Promise<BenchRow[]>
       );
       return r;
     },
-    (r) => Math.max(r.concurrent.otherCores, r.paced.otherCores, r.sequential.otherCores),
+    (r) =>
+      Math.max(
+        r.concurrent.otherCores,
+        r.paced.otherCores,
+        r.pacedShare.otherCores,
+        r.sequential.otherCores,
+      ),
     options.log,
   );
   return [...rows(kept, t), ...fsyncRows(fsyncs)];
@@ -234,6 +258,9 @@ function rows(kept: Kept<RunResult>, trivial: Trivial): BenchRow[] {
   const pacedP99 = runs.map((r) => percentile(r.paced.latenciesMs, 99));
   const pacedP50 = runs.map((r) => percentile(r.paced.latenciesMs, 50));
   const pacedRate = runs.map((r) => r.paced.perSecond);
+  const shareP99 = runs.map((r) => percentile(r.pacedShare.latenciesMs, 99));
+  const shareP50 = runs.map((r) => percentile(r.pacedShare.latenciesMs, 50));
+  const shareRate = runs.map((r) => r.pacedShare.perSecond);
   const pacedLast = `${cpuSummary(last.paced, last.pid, 'server')} (last run)`;
   const seqP99 = runs.map((r) => percentile(r.sequential.latenciesMs, 99));
   const seqP50 = runs.map((r) => percentile(r.sequential.latenciesMs, 50));
@@ -264,6 +291,15 @@ function rows(kept: Kept<RunResult>, trivial: Trivial): BenchRow[] {
       value: round(median(pacedP50)),
       unit: 'ms',
       runs: pacedP50.map(round),
+    },
+    {
+      name: `create latency p99 at ${Math.round(TARGET_SHARE_OF_SATURATION * 100)} % of this run's saturation (64 clients, paced)`,
+      value: round(median(shareP99)),
+      unit: 'ms',
+      runs: shareP99.map(round),
+      target: `<= ${TARGET_P99_MS}`,
+      met: median(shareP99) <= TARGET_P99_MS,
+      note: `the relative load 4,000/s was on the machine the target was set on (4,000 of 6,851/s saturated); paced at ${shareRate.map(Math.round).join(' / ')} creates/s, after the saturating run (the store holds its objects); p50 ${round(median(shareP50))} ms; ${cpuSummary(last.pacedShare, last.pid, 'server')} (last run)`,
     },
     {
       name: 'create latency p99 at 64 clients, saturated (context)',
