@@ -45,6 +45,42 @@ describe('repackSubsets', () => {
     );
   });
 
+  it('keeps exactly the (address, port, ready) facts of its input', () => {
+    // A fact: an address serves a port (or "no port" for a subset without ports), ready when
+    // any input lists it ready for that port.
+    const note = (out: Map<string, boolean>, fact: string, ready: boolean) => {
+      if (!out.get(fact)) out.set(fact, ready);
+    };
+    const facts = (subsets: readonly EndpointSubset[]) => {
+      const out = new Map<string, boolean>();
+      for (const s of subsets) {
+        const ports = (s.ports ?? []).length > 0 ? (s.ports ?? []).map((p) => p.port) : [-1];
+        const listed = [
+          ...(s.addresses ?? []).map((a) => [a.ip, true] as const),
+          ...(s.notReadyAddresses ?? []).map((a) => [a.ip, false] as const),
+        ];
+        for (const port of ports)
+          for (const [ip, ready] of listed) note(out, `${ip}/${port}`, ready);
+      }
+      return [...out].sort();
+    };
+    fc.assert(
+      fc.property(fc.array(subsetArb, { maxLength: 5 }), (subsets) => {
+        assert.deepEqual(facts(repackSubsets(subsets)), facts(subsets));
+      }),
+    );
+  });
+
+  it('a subset with ports and no address adds no subset', () => {
+    const packed = repackSubsets([
+      { ports: [{ port: 443, protocol: 'TCP' }] },
+      { addresses: [{ ip: '10.0.0.1' }], ports: [{ port: 80, protocol: 'TCP' }] },
+    ]);
+    assert.deepEqual(packed, [
+      { addresses: [{ ip: '10.0.0.1' }], ports: [{ port: 80, protocol: 'TCP' }] },
+    ]);
+  });
+
   it('an address ready for a port anywhere is ready for it', () => {
     const packed = repackSubsets([
       { notReadyAddresses: [{ ip: '10.0.0.1' }], ports: [{ port: 80, protocol: 'TCP' }] },

