@@ -98,50 +98,61 @@ interface RunResult {
 
 async function oneRun(d: Durations): Promise<RunResult> {
   const fy = await startFleetyard();
+  let first: Omit<RunResult, 'pacedShare' | 'pacedSharePid'>;
   try {
     // Sequential first, while the store is small; then the paced and the saturating loads.
-    const base = { warmupMs: d.warmupMs };
-    const sequential = await createLoad(fy, {
-      ...base,
-      processes: 1,
-      connections: 1,
-      durationMs: d.sequentialMs,
-      workerIdBase: 100,
-    });
-    check(sequential, 'sequential creates');
-    const many = { ...base, processes: PROCESSES, connections: CONNECTIONS_PER_PROCESS };
-    const paced = await createLoad(fy, {
-      ...many,
-      durationMs: d.concurrentMs,
-      ratePerSecond: TARGET_CREATES,
-      workerIdBase: 200,
-    });
-    check(paced, 'paced creates');
+    const { sequential, paced } = await sequentialThenPaced(fy, d, TARGET_CREATES, 0);
     const concurrent = await createLoad(fy, {
-      ...many,
+      warmupMs: d.warmupMs,
+      processes: PROCESSES,
+      connections: CONNECTIONS_PER_PROCESS,
       durationMs: d.concurrentMs,
       workerIdBase: 0,
     });
     check(concurrent, 'concurrent creates');
-    const share = await pacedAtShare(d, concurrent.perSecond);
-    return {
-      concurrent,
-      paced,
-      pacedShare: share.load,
-      pacedSharePid: share.pid,
-      sequential,
-      pid: fy.pid,
-    };
+    first = { concurrent, paced, sequential, pid: fy.pid };
   } finally {
     await fy.stop();
   }
+  const share = await pacedAtShare(d, first.concurrent.perSecond);
+  return { ...first, pacedShare: share.load, pacedSharePid: share.pid };
 }
 
 /**
- * Paced at {@link TARGET_SHARE_OF_SATURATION} of `saturated` on a fresh server after a
- * sequential client, as the 4,000/s run is (after the saturating run the store holds ~100,000
- * more objects, and old-space collections of that heap, not the load, set the tail: p99
- * 28-218 ms there).
+ * One sequential client, then the 64 connections paced to `rate`: the history of both paced
+ * runs (after the sequential client V8 has compiled the create path; a cold server's first
+ * seconds had a p99 of 430-590 ms). Worker ids start at `workerIdBase` + 100.
+ */
+async function sequentialThenPaced(
+  fy: Fleetyard,
+  d: Durations,
+  rate: number,
+  workerIdBase: number,
+): Promise<{ sequential: LoadResult; paced: LoadResult }> {
+  const sequential = await createLoad(fy, {
+    warmupMs: d.warmupMs,
+    processes: 1,
+    connections: 1,
+    durationMs: d.sequentialMs,
+    workerIdBase: workerIdBase + 100,
+  });
+  check(sequential, 'sequential creates');
+  const paced = await createLoad(fy, {
+    warmupMs: d.warmupMs,
+    processes: PROCESSES,
+    connections: CONNECTIONS_PER_PROCESS,
+    durationMs: d.concurrentMs,
+    ratePerSecond: rate,
+    workerIdBase: workerIdBase + 200,
+  });
+  check(paced, `creates paced at ${rate}/s`);
+  return { sequential, paced };
+}
+
+/**
+ * Paced at {@link TARGET_SHARE_OF_SATURATION} of `saturated` on a fresh server with the
+ * 4,000/s run's history (after the saturating run the store holds ~100,000 more objects, and
+ * old-space collections of that heap, not the load, set the tail: p99 28-218 ms there).
  */
 async function pacedAtShare(
   d: Durations,
@@ -149,26 +160,9 @@ async function pacedAtShare(
 ): Promise<{ load: LoadResult; pid: number }> {
   const fy = await startFleetyard();
   try {
-    // The same history as the 4,000/s run's server: a sequential client first (V8 has
-    // compiled the create path; a cold server's first seconds had a p99 of 430-590 ms).
-    const warm = await createLoad(fy, {
-      warmupMs: d.warmupMs,
-      processes: 1,
-      connections: 1,
-      durationMs: d.sequentialMs,
-      workerIdBase: 400,
-    });
-    check(warm, 'sequential creates before the paced share');
-    const load = await createLoad(fy, {
-      warmupMs: d.warmupMs,
-      processes: PROCESSES,
-      connections: CONNECTIONS_PER_PROCESS,
-      durationMs: d.concurrentMs,
-      ratePerSecond: Math.round(TARGET_SHARE_OF_SATURATION * saturated),
-      workerIdBase: 300,
-    });
-    check(load, 'paced creates at the share of saturation');
-    return { load, pid: fy.pid };
+    const rate = Math.round(TARGET_SHARE_OF_SATURATION * saturated);
+    const { paced } = await sequentialThenPaced(fy, d, rate, 200);
+    return { load: paced, pid: fy.pid };
   } finally {
     await fy.stop();
   }

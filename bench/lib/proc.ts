@@ -26,12 +26,15 @@ export function peakRssMb(pid: number): number {
   return statusField(pid, 'VmHWM');
 }
 
-/** utime + stime of a /proc stat line, in seconds. */
-function statSeconds(path: string): number {
+/**
+ * The sum of two clock-tick fields of a /proc stat file, in seconds; `first` counts from the
+ * field after `(comm)` (the state, field 3), so utime + stime is 11 and cutime + cstime 13.
+ */
+function statSeconds(path: string, first = 11): number {
   const text = readFileSync(path, 'utf8');
-  // Fields after the `(comm)` one; comm may contain spaces, so split after the last ')'.
+  // comm may contain spaces, so split after the last ')'.
   const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
+  return (Number(fields[first]) + Number(fields[first + 1])) / TICKS_PER_SECOND;
 }
 
 /**
@@ -40,9 +43,7 @@ function statSeconds(path: string): number {
  * Children still running (a server under test) are not in it until they exit.
  */
 export function exitedChildrenCpuSeconds(): number {
-  const text = readFileSync('/proc/self/stat', 'utf8');
-  const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[13]) + Number(fields[14])) / TICKS_PER_SECOND;
+  return statSeconds('/proc/self/stat', 13);
 }
 
 export interface CpuTimes {

@@ -19,92 +19,36 @@ const base: KubeObject = {
   status: { observedGeneration: 1 },
 };
 
-const edit = (f: (o: KubeObject) => void): KubeObject => {
-  const o = structuredClone(base);
-  o.metadata = { ...o.metadata, resourceVersion: '11' };
-  f(o);
-  return o;
-};
+type Meta = NonNullable<KubeObject['metadata']>;
+
+/** `base` as the next write returns it (a new resourceVersion), with `meta` and `status` set. */
+const written = (meta: Partial<Meta>, status = base.status): KubeObject => ({
+  ...structuredClone(base),
+  metadata: { ...base.metadata, resourceVersion: '11', ...meta },
+  status,
+});
 
 describe('fleetChanged: which fleet updates wake a reconcile', () => {
   const cases: [string, KubeObject, boolean][] = [
     [
       'a status write (resourceVersion and status only)',
-      edit((o) => {
-        o.status = { observedGeneration: 2 };
-      }),
+      written({}, { observedGeneration: 2 }),
       false,
     ],
-    [
-      'a managedFields-only change',
-      edit((o) => {
-        o.metadata = { ...o.metadata, managedFields: [] };
-      }),
-      false,
-    ],
-    [
-      'the same labels in another order',
-      edit((o) => {
-        o.metadata = { ...o.metadata, labels: { team: 'a' } };
-      }),
-      false,
-    ],
-    [
-      'a spec edit (generation)',
-      edit((o) => {
-        o.metadata = { ...o.metadata, generation: 3 };
-      }),
-      true,
-    ],
-    [
-      'deletion requested',
-      edit((o) => {
-        o.metadata = { ...o.metadata, deletionTimestamp: '2026-12-02T00:00:00Z' };
-      }),
-      true,
-    ],
-    [
-      'a finalizer removed',
-      edit((o) => {
-        o.metadata = { ...o.metadata, finalizers: [] };
-      }),
-      true,
-    ],
-    [
-      'recreated under the same name',
-      edit((o) => {
-        o.metadata = { ...o.metadata, uid: 'u2' };
-      }),
-      true,
-    ],
+    ['a managedFields-only change', written({ managedFields: [] }), false],
+    ['the same labels written again', written({ labels: { team: 'a' } }), false],
+    ['a spec edit (generation)', written({ generation: 3 }), true],
+    ['deletion requested', written({ deletionTimestamp: '2026-12-02T00:00:00Z' }), true],
+    ['a finalizer removed', written({ finalizers: [] }), true],
+    ['recreated under the same name', written({ uid: 'u2' }), true],
     [
       'kubectl annotate (an annotation added)',
-      edit((o) => {
-        o.metadata = { ...o.metadata, annotations: { note: 'x', retry: '1' } };
-      }),
+      written({ annotations: { note: 'x', retry: '1' } }),
       true,
     ],
-    [
-      'an annotation changed',
-      edit((o) => {
-        o.metadata = { ...o.metadata, annotations: { note: 'y' } };
-      }),
-      true,
-    ],
-    [
-      'the last annotation removed',
-      edit((o) => {
-        o.metadata = { ...o.metadata, annotations: undefined };
-      }),
-      true,
-    ],
-    [
-      'kubectl label (a label changed)',
-      edit((o) => {
-        o.metadata = { ...o.metadata, labels: { team: 'b' } };
-      }),
-      true,
-    ],
+    ['an annotation changed', written({ annotations: { note: 'y' } }), true],
+    ['the last annotation removed', written({ annotations: undefined }), true],
+    ['kubectl label (a label changed)', written({ labels: { team: 'b' } }), true],
   ];
   for (const [name, cur, wakes] of cases) {
     it(`${name}: ${wakes ? 'wakes' : 'does not wake'}`, () => {

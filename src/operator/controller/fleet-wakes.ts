@@ -10,17 +10,9 @@
  */
 
 import { asKind } from '../../api/model/index.js';
-import type { KubeObject } from '../../api/object.js';
+import { deepEqual, type KubeObject } from '../../api/object.js';
 import { nodeReadyStatus } from '../../controllers/node-lifecycle/node-health.js';
 import { ZONE_KEY } from '../render/scheduling.js';
-
-type Labels = Record<string, string> | null | undefined;
-
-const sameRecord = (a: Labels, b: Labels): boolean => {
-  const ka = Object.keys(a ?? {});
-  if (ka.length !== Object.keys(b ?? {}).length) return false;
-  return ka.every((k) => b?.[k] === a?.[k]);
-};
 
 /**
  * True when `cur` differs from `old` in what a user edits: the spec (its generation),
@@ -32,10 +24,10 @@ export function fleetChanged(old: KubeObject, cur: KubeObject): boolean {
   return (
     a.generation !== b.generation ||
     a.deletionTimestamp !== b.deletionTimestamp ||
-    JSON.stringify(a.finalizers ?? []) !== JSON.stringify(b.finalizers ?? []) ||
+    !deepEqual(a.finalizers ?? [], b.finalizers ?? []) ||
     a.uid !== b.uid ||
-    !sameRecord(a.labels, b.labels) ||
-    !sameRecord(a.annotations, b.annotations)
+    !deepEqual(a.labels ?? {}, b.labels ?? {}) ||
+    !deepEqual(a.annotations ?? {}, b.annotations ?? {})
   );
 }
 
